@@ -1,0 +1,3 @@
+from pugdeck.cli import main
+
+main()

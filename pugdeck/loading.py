@@ -1,0 +1,387 @@
+"""YAML → plain data that remembers where every value came from.
+
+Safe YAML only, built from the parser's event stream rather than PyYAML's constructor, so
+that we can (1) keep a `file:line:col` for every value, (2) refuse duplicate keys, which
+PyYAML silently resolves by keeping the last one, and (3) refuse hostile input fast: file
+size, nesting depth and alias expansion are all bounded before anything large is built.
+The event stream is iterative, so a 10,000-deep nesting cannot exhaust Python's stack.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
+
+MAX_FILE_BYTES = 8 * 1024 * 1024
+MAX_DEPTH = 64
+# Values after alias expansion in one file. A 10,000-card deck has ~150,000.
+MAX_VALUES = 1_000_000
+MAX_FILES = 256
+
+_Parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_resolver = yaml.resolver.Resolver()
+_constructor = yaml.constructor.SafeConstructor()
+# Text may hold tabs and line breaks, nothing else from the C0/C1 control ranges.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_SCALAR_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+}
+_TIMESTAMP = "tag:yaml.org,2002:timestamp"
+_COLLECTION_TAGS = {None, "!", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
+
+Path_ = tuple  # a path into the data: ("cards", 3, "level")
+
+
+@dataclass(frozen=True)
+class Mark:
+    file: str
+    line: int
+    column: int
+
+
+@dataclass
+class Document:
+    """One YAML file: its data, and the position of every value and mapping key in it."""
+
+    path: Path
+    display: str
+    data: Any
+    sha256: str
+    marks: dict[tuple, Mark] = field(default_factory=dict, repr=False)
+    key_marks: dict[tuple, Mark] = field(default_factory=dict, repr=False)
+
+    def mark(self, path: tuple) -> Mark:
+        """Where the value at `path` starts; the nearest enclosing value if it has no mark."""
+        while path not in self.marks and path:
+            path = path[:-1]
+        return self.marks.get(path, Mark(self.display, 1, 1))
+
+    def key_mark(self, path: tuple) -> Mark:
+        """Where the key of the mapping entry at `path` starts (for unknown/duplicate keys)."""
+        return self.key_marks.get(path) or self.mark(path)
+
+
+class LoadError(Exception):
+    def __init__(self, diagnostic: Diagnostic):
+        self.diagnostic = diagnostic
+        super().__init__(diagnostic.format())
+
+
+def display_path(path: Path) -> str:
+    """A path as a user would type it: relative to the working directory when under it."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _error(file: str, line: int, column: int, message: str) -> LoadError:
+    return LoadError(Diagnostic(file, line, column, None, None, ERROR, message))
+
+
+def read_text(path: Path, display: str) -> tuple[str, bytes]:
+    """The file's text (UTF-8, BOM allowed) and its bytes; refuses large files and bad bytes."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise _error(display, 1, 1, f"file is {size / 2**20:.1f} MiB; the limit is "
+                         f"{MAX_FILE_BYTES // 2**20} MiB — split the cards over several files")
+        with path.open("rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise _error(display, 1, 1, f"cannot read file: {exc.strerror or exc}") from None
+    if len(raw) > MAX_FILE_BYTES:  # grew between stat and read, or not a regular file
+        raise _error(display, 1, 1, f"file is larger than {MAX_FILE_BYTES // 2**20} MiB")
+    body = raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        offset = exc.start + (len(raw) - len(body))
+        before = raw[:offset]
+        line = before.count(b"\n") + 1
+        column = offset - (before.rfind(b"\n") + 1) + 1
+        raise _error(display, line, column, f"invalid UTF-8: byte 0x{raw[offset]:02x} at offset "
+                     f"{offset}; save the file as UTF-8") from None
+    return text, raw
+
+
+def parse_yaml(text: str, display: str) -> tuple[Any, dict, dict]:
+    """Build data from YAML text; returns (data, value marks, key marks)."""
+    marks: dict[tuple, Mark] = {}
+    key_marks: dict[tuple, Mark] = {}
+    anchors: dict[str, tuple[Any, int]] = {}
+    # Each frame: [container, path, pending key or _NO_KEY, anchor, values-at-start, key mark]
+    stack: list[list] = []
+    root: list[Any] = []
+    values = 0
+    documents = 0
+
+    def here(event) -> Mark:
+        m = event.start_mark
+        return Mark(display, m.line + 1, m.column + 1)
+
+    def add(value: Any, event, size: int) -> None:
+        """Attach a finished value to the enclosing container."""
+        nonlocal values
+        values += size
+        if values > MAX_VALUES:
+            m = here(event)
+            raise _error(display, m.line, m.column, f"document expands to more than {MAX_VALUES:,} "
+                         "values (an alias bomb?); refusing to load it")
+        if not stack:
+            root.append(value)
+            return
+        frame = stack[-1]
+        container, path = frame[0], frame[1]
+        if isinstance(container, list):
+            marks.setdefault(path + (len(container),), here(event))
+            container.append(value)
+        elif frame[2] is _NO_KEY:
+            if not isinstance(value, str):
+                m = here(event)
+                raise _error(display, m.line, m.column, "mapping keys must be plain text")
+            if value in container:
+                m = here(event)
+                first = key_marks[path + (value,)]
+                raise _error(display, m.line, m.column, f"duplicate key '{value}' (first at line "
+                             f"{first.line}); remove one of them")
+            frame[2] = value
+            key_marks[path + (value,)] = here(event)
+        else:
+            marks.setdefault(path + (frame[2],), here(event))
+            container[frame[2]] = value
+            frame[2] = _NO_KEY
+
+    def child_path() -> tuple:
+        if not stack:
+            return ()
+        frame = stack[-1]
+        if isinstance(frame[0], list):
+            return frame[1] + (len(frame[0]),)
+        return frame[1] + (frame[2],)
+
+    try:
+        for event in yaml.parse(text, Loader=_Parser):
+            kind = type(event)
+            if kind is yaml.ScalarEvent:
+                is_key = bool(stack) and isinstance(stack[-1][0], dict) and stack[-1][2] is _NO_KEY
+                value = event.value if is_key else _scalar(event, display)
+                if isinstance(value, str) and (bad := _CONTROL.search(value)):
+                    m = here(event)
+                    raise _error(display, m.line, m.column, f"control character U+{ord(bad.group()):04X} "
+                                 "in text; remove it")
+                if not is_key:
+                    marks[child_path()] = here(event)
+                if event.anchor:
+                    anchors[event.anchor] = (value, 1)
+                add(value, event, 1)
+            elif kind in (yaml.MappingStartEvent, yaml.SequenceStartEvent):
+                if event.tag not in _COLLECTION_TAGS:
+                    m = here(event)
+                    raise _error(display, m.line, m.column, f"tag '{event.tag}' is not allowed; "
+                                 "only plain YAML (safe tags) is accepted")
+                if stack and isinstance(stack[-1][0], dict) and stack[-1][2] is _NO_KEY:
+                    m = here(event)
+                    raise _error(display, m.line, m.column, "mapping keys must be plain text")
+                if len(stack) >= MAX_DEPTH:
+                    m = here(event)
+                    raise _error(display, m.line, m.column, f"nesting deeper than {MAX_DEPTH} levels; "
+                                 "a deck never needs that")
+                path = child_path()
+                marks[path] = here(event)
+                container: Any = {} if kind is yaml.MappingStartEvent else []
+                stack.append([container, path, _NO_KEY, event.anchor, values, here(event)])
+            elif kind in (yaml.MappingEndEvent, yaml.SequenceEndEvent):
+                container, _path, _key, anchor, start, _mark = stack.pop()
+                size = values - start + 1
+                values = start
+                if anchor:
+                    anchors[anchor] = (container, size)
+                add(container, event, size)
+            elif kind is yaml.AliasEvent:
+                if event.anchor not in anchors:
+                    m = here(event)
+                    raise _error(display, m.line, m.column, f"unknown alias '*{event.anchor}'")
+                value, size = anchors[event.anchor]
+                if not stack or not (isinstance(stack[-1][0], dict) and stack[-1][2] is _NO_KEY):
+                    marks[child_path()] = here(event)
+                add(value, event, size)
+            elif kind is yaml.DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    m = here(event)
+                    raise _error(display, m.line, m.column, "a file holds one YAML document; "
+                                 "remove the extra '---'")
+    except yaml.MarkedYAMLError as exc:
+        m = exc.problem_mark or exc.context_mark
+        line, column = (m.line + 1, m.column + 1) if m else (1, 1)
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise _error(display, line, column, f"YAML syntax error: {problem}") from None
+    except yaml.YAMLError as exc:
+        raise _error(display, 1, 1, f"YAML error: {exc}") from None
+    data = root[0] if root else None
+    return data, marks, key_marks
+
+
+class _NoKey:
+    __slots__ = ()
+
+
+_NO_KEY = _NoKey()
+
+
+def _scalar(event, display: str) -> Any:
+    explicit = event.tag not in (None, "!")
+    tag = event.tag if explicit else _resolver.resolve(yaml.ScalarNode, event.value, event.implicit)
+    if tag.startswith("!!"):
+        tag = "tag:yaml.org,2002:" + tag[2:]
+    if tag == _TIMESTAMP:  # dates mean nothing in a deck; keep what the author wrote
+        return event.value
+    if tag not in _SCALAR_TAGS:
+        m = event.start_mark
+        raise _error(display, m.line + 1, m.column + 1, f"tag '{event.tag}' is not allowed; "
+                     "only plain YAML (safe tags) is accepted")
+    if tag == "tag:yaml.org,2002:str":
+        return event.value
+    node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark)
+    try:
+        return _constructor.yaml_constructors[tag](_constructor, node)
+    except (ValueError, yaml.constructor.ConstructorError):
+        m = event.start_mark
+        raise _error(display, m.line + 1, m.column + 1, f"'{event.value}' is not a valid {tag.rsplit(':', 1)[-1]}") from None
+
+
+def load_document(path: Path, display: str | None = None) -> Document:
+    """Read and parse one YAML file; raises `LoadError` with a located message."""
+    display = display or display_path(path)
+    text, raw = read_text(path, display)
+    data, marks, key_marks = parse_yaml(text, display)
+    return Document(path, display, data, hashlib.sha256(raw).hexdigest(), marks, key_marks)
+
+
+@dataclass(frozen=True)
+class SourceCard:
+    """A card as written: its raw mapping, the file it came from and its path in that file."""
+
+    data: Any
+    doc: Document
+    path: tuple
+
+    def mark(self, field_name: str | None = None) -> Mark:
+        return self.doc.mark(self.path + ((field_name,) if field_name else ()))
+
+    def key_mark(self, field_name: str) -> Mark:
+        return self.doc.key_mark(self.path + (field_name,))
+
+    @property
+    def id(self) -> str | None:
+        value = self.data.get("id") if isinstance(self.data, dict) else None
+        return value if isinstance(value, str) else None
+
+
+@dataclass
+class LoadedDeck:
+    """A deck folder as written: `deck.yaml`, every included file, and all their cards."""
+
+    folder: Path
+    root: Document
+    documents: list[Document]
+    cards: list[SourceCard]
+    diagnostics: list[Diagnostic]
+
+
+def find_deck_file(deck: Path) -> Path:
+    return deck / "deck.yaml" if deck.is_dir() else deck
+
+
+def load_deck(deck: Path) -> LoadedDeck:
+    """Load a deck folder (or its deck.yaml) and every file it includes.
+
+    Problems with includes are collected as diagnostics; a file that cannot be parsed at all
+    raises `DeckError` carrying every such problem found.
+    """
+    deck_file = find_deck_file(Path(deck))
+    if not deck_file.is_file():
+        raise DeckError([Diagnostic(display_path(deck_file), 1, 1, None, None, ERROR,
+                                    "no deck here: expected a deck folder with deck.yaml, or a deck.yaml file")])
+    folder = deck_file.resolve().parent
+    diagnostics: list[Diagnostic] = []
+    try:
+        root = load_document(deck_file.resolve(), display_path(deck_file))
+    except LoadError as exc:
+        raise DeckError([exc.diagnostic]) from None
+    loaded = LoadedDeck(folder, root, [root], [], diagnostics)
+    _collect(loaded, root, [root.path])
+    fatal = [d for d in diagnostics if d.field == "<file>"]
+    if fatal:
+        raise DeckError(diagnostics)
+    return loaded
+
+
+def _collect(loaded: LoadedDeck, doc: Document, chain: list[Path]) -> None:
+    """Gather the cards of `doc`, then follow its includes depth-first."""
+    data = doc.data
+    if not isinstance(data, dict):
+        loaded.diagnostics.append(Diagnostic(doc.display, 1, 1, None, "<file>", ERROR,
+                                             "expected a mapping with 'cards:' (and, in deck.yaml, 'deck:')"))
+        return
+    cards = data.get("cards")
+    if isinstance(cards, list):
+        loaded.cards.extend(SourceCard(card, doc, ("cards", i)) for i, card in enumerate(cards))
+    includes = data.get("include")
+    if not isinstance(includes, list):
+        return  # the schema reports a wrong type
+    seen = {d.path for d in loaded.documents}
+    for i, entry in enumerate(includes):
+        if not isinstance(entry, str):
+            continue
+        mark = doc.mark(("include", i))
+        target = inside_folder(loaded.folder, entry)
+
+        def report(message: str) -> None:
+            loaded.diagnostics.append(Diagnostic(mark.file, mark.line, mark.column, None, "include",
+                                                 ERROR, message))
+        if target is None:
+            report(f"include '{entry}' is outside the deck folder; use a path inside it")
+            continue
+        if target in chain:
+            report(f"include cycle: '{entry}' includes a file that includes it")
+            continue
+        if target in seen:
+            report(f"'{entry}' is included twice; include each file once")
+            continue
+        if not target.is_file():
+            report(f"included file '{entry}' does not exist")
+            continue
+        if len(loaded.documents) >= MAX_FILES:
+            report(f"more than {MAX_FILES} included files")
+            return
+        try:
+            included = load_document(target, display_path(target))
+        except LoadError as exc:
+            loaded.diagnostics.append(Diagnostic(**{**exc.diagnostic.as_json(), "field": "<file>"}))
+            continue
+        loaded.documents.append(included)
+        seen.add(target)
+        _collect(loaded, included, chain + [target])
+
+
+def inside_folder(folder: Path, entry: str) -> Path | None:
+    """The resolved file a relative path in the deck names, or None if it escapes the folder."""
+    candidate = Path(entry)
+    if candidate.is_absolute():
+        return None
+    target = (folder / candidate).resolve()
+    return target if target.is_relative_to(folder) else None
+

@@ -1,0 +1,42 @@
+"""Seeded randomness that stays the same across Python versions.
+
+`random.shuffle`, `randrange` and `choice` may change their algorithm between Python
+releases; `random.Random(seed).random()` is documented to be reproducible. Everything that
+shuffles or picks in pugdeck goes through `Rng`, never through the global `random`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import MutableSequence, Sequence, TypeVar
+
+T = TypeVar("T")
+
+
+class Rng:
+    def __init__(self, seed: int | str):
+        self._random = random.Random(seed)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n)."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        return min(int(self._random.random() * n), n - 1)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher–Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def random(self) -> float:
+        return self._random.random()
+
+    def getstate(self):
+        return self._random.getstate()
+
+    def setstate(self, state) -> None:
+        self._random.setstate(state)
