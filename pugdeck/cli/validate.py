@@ -1,15 +1,53 @@
-"""`pugdeck validate` and `pugdeck schema` (filled in by the foundation work)."""
+"""`pugdeck validate` and `pugdeck schema`."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
 
 import click
 
+from pugdeck.cli.common import deck_argument, report_diagnostics
+from pugdeck.diagnostics import DeckError, errors_in
+from pugdeck.games import check_deck_at
+from pugdeck.resources import schema_path
+
+SCHEMAS = {"pug-you": "pug-you", "pixelpug": "pixelpug", "built": "built", "profile": "profile",
+           "template": "template"}
+
 
 @click.command()
-def validate() -> None:
-    """Check a deck and print every problem at once."""
-    raise click.ClickException("not yet")
+@deck_argument
+@click.option("--format", "output", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="text: one line per problem; json: a list of objects.")
+def validate(deck: Path, output: str) -> None:
+    """Check DECK (a deck folder or its deck.yaml; default: the bundled Pug You! deck).
+
+    Prints every problem at once as file:line:col: card 'id': message. Exit code 0 when the
+    deck is valid (warnings allowed), 1 when it has errors.
+    """
+    try:
+        _deck, diagnostics = check_deck_at(deck)
+    except DeckError as exc:
+        diagnostics = exc.diagnostics
+    if output == "json":
+        click.echo(json.dumps([d.as_json() for d in diagnostics], indent=2, ensure_ascii=False))
+    else:
+        report_diagnostics(diagnostics)
+        if not errors_in(diagnostics):
+            warnings = len(diagnostics)
+            click.echo(f"{deck}: valid" + (f" ({warnings} warning{'s' * (warnings != 1)})" if warnings else ""),
+                       err=True)
+    sys.exit(1 if errors_in(diagnostics) else 0)
 
 
 @click.command()
-def schema() -> None:
-    """Print a JSON Schema."""
-    raise click.ClickException("not yet")
+@click.option("--game", "which", type=click.Choice(sorted(SCHEMAS)), default="pug-you", show_default=True,
+              help="Which schema: a game's authoring format, the built deck, a profile or a template.")
+def schema(which: str) -> None:
+    """Print a published JSON Schema (draft 2020-12)."""
+    path = schema_path(SCHEMAS[which])
+    if not path.is_file():
+        raise click.UsageError(f"the {which} schema is not available in this version")
+    click.echo(path.read_text(encoding="utf-8"), nl=False)

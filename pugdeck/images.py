@@ -1,0 +1,47 @@
+"""Images a deck may use: relative paths inside the deck folder that Pillow opens safely."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+from PIL import Image
+
+from pugdeck.loading import inside_folder
+
+MAX_IMAGE_BYTES = 20 * 1024 * 1024
+FORMATS = ("PNG", "JPEG")
+
+
+def resolve_image(folder: Path, entry: str) -> Path | None:
+    """The image file an `art:` entry names, or None if it escapes the deck folder."""
+    return inside_folder(folder, entry)
+
+
+def check_image(folder: Path, entry: str) -> str | None:
+    """What is wrong with an `art:` entry, or None when Pillow can open it safely.
+
+    Pillow's decompression-bomb limit is made an error (it is only a warning by default),
+    and only the header is read, so a hostile image costs nothing to refuse.
+    """
+    target = resolve_image(folder, entry)
+    if target is None:
+        return f"art '{entry}' is outside the deck folder; use a relative path inside it"
+    if not target.is_file():
+        return f"art '{entry}' does not exist"
+    if target.stat().st_size > MAX_IMAGE_BYTES:
+        return f"art '{entry}' is larger than {MAX_IMAGE_BYTES // 2**20} MiB"
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(target) as image:
+                if image.format not in FORMATS:
+                    return f"art '{entry}' is {image.format}; use PNG or JPEG"
+                pixels = image.width * image.height
+                if Image.MAX_IMAGE_PIXELS and pixels > Image.MAX_IMAGE_PIXELS:
+                    raise Image.DecompressionBombError(str(pixels))
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        return f"art '{entry}' has too many pixels (a decompression bomb?); scale it down"
+    except (OSError, SyntaxError, ValueError) as exc:
+        return f"art '{entry}' is not an image Pillow can open ({exc})"
+    return None

@@ -1,0 +1,159 @@
+"""JSON Schema checks that report like a compiler: located, plain-spoken, all at once.
+
+Every game validates its files through `SchemaCheck`. Cards are checked one by one with a
+validator compiled once by fastjsonschema (fast, but stops at the first problem); only a card
+that fails is re-checked by jsonschema, which lists every problem with its path. A valid
+10,000-card deck therefore never pays for jsonschema's slower, exhaustive walk.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from functools import lru_cache
+from typing import Any, Iterable
+
+import fastjsonschema
+import jsonschema
+
+from pugdeck.diagnostics import ERROR, Diagnostic
+from pugdeck.loading import Document
+from pugdeck.resources import schema_path
+
+_TYPE_NAMES = {
+    "string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
+    "array": "a list", "object": "a mapping", "null": "empty (null)",
+}
+
+
+@lru_cache(maxsize=None)
+def load_schema(name: str) -> dict:
+    """A schema shipped in `pugdeck/schemas/`."""
+    with schema_path(name).open(encoding="utf-8") as f:
+        return json.load(f)
+
+
+def suggest(word: str, options: Iterable[str]) -> str:
+    """' — did you mean 'x'?' when something close exists, else ''."""
+    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def describe(value: Any) -> str:
+    """How a wrong value reads in a message: its type and (short) text."""
+    kind = _TYPE_NAMES.get(_json_type(value), type(value).__name__)
+    if isinstance(value, (dict, list)):
+        return kind
+    shown = json.dumps(value, ensure_ascii=False)
+    return f"{kind} {shown[:40] + '…' if len(shown) > 40 else shown}"
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    return "object" if isinstance(value, dict) else type(value).__name__
+
+
+def _field_name(path: tuple) -> str:
+    names = [str(p) for p in path if isinstance(p, str)]
+    return names[-1] if names else ""
+
+
+def message_for(error: jsonschema.ValidationError) -> str:
+    """A jsonschema error in words a deck author understands."""
+    name = _field_name(tuple(error.absolute_path))
+    subject = f"'{name}'" if name else "this value"
+    kind, detail, value = error.validator, error.validator_value, error.instance
+    if kind == "type":
+        wanted = detail if isinstance(detail, list) else [detail]
+        return f"{subject} must be {' or '.join(_TYPE_NAMES.get(w, w) for w in wanted)}, not {describe(value)}"
+    if kind == "enum":
+        hint = suggest(value, detail) if isinstance(value, str) else ""
+        return f"{subject} must be one of {', '.join(map(str, detail))}, not {describe(value)}{hint}"
+    if kind in ("minimum", "maximum"):
+        schema = error.schema
+        if "minimum" in schema and "maximum" in schema:
+            return f"{subject} must be from {schema['minimum']} to {schema['maximum']}, not {value}"
+        return f"{subject} must be at {'least' if kind == 'minimum' else 'most'} {detail}, not {value}"
+    if kind == "minLength":
+        return f"{subject} is empty; write something or remove the key"
+    if kind == "maxLength":
+        return f"{subject} is {len(value)} characters long; the limit is {detail}"
+    if kind == "pattern":
+        return (f"{subject} must be a slug (lowercase letters, digits and '-', starting with a letter "
+                f"or digit), not {describe(value)}") if "a-z0-9" in detail else f"{subject} has the wrong form: {describe(value)}"
+    if kind == "required":
+        missing = [k for k in detail if k not in value]
+        return f"missing {', '.join(repr(k) for k in missing)}"
+    if kind == "uniqueItems":
+        return f"{subject} lists the same entry twice"
+    if kind in ("maxItems", "minItems"):
+        return f"{subject} must have {'at most' if kind == 'maxItems' else 'at least'} {detail} entries"
+    return error.message
+
+
+class SchemaCheck:
+    """A compiled schema for one kind of file, checked item by item for speed."""
+
+    def __init__(self, schema_name: str, item_def: str, items_key: str = "cards"):
+        schema = load_schema(schema_name)
+        self.items_key = items_key
+        self.validator = jsonschema.Draft202012Validator(schema)
+        item_schema = {**schema["$defs"][item_def], "$defs": schema["$defs"]}
+        self.item_validator = jsonschema.Draft202012Validator(item_schema)
+        # fastjsonschema speaks draft-07; the item schemas use only keywords that mean the
+        # same there. `$defs` refs are rewritten to draft-07 `definitions`.
+        fast = json.loads(json.dumps(item_schema).replace("#/$defs/", "#/definitions/"))
+        fast["definitions"] = fast.pop("$defs")
+        self.item_is_valid = fastjsonschema.compile(fast)
+        self.item_properties = item_schema.get("properties", {})
+
+    def check(self, doc: Document, item_id=lambda item: None) -> list[Diagnostic]:
+        """Diagnostics for a whole file: its top level, then each item."""
+        data = doc.data
+        out: list[Diagnostic] = []
+        top = data
+        items = None
+        if isinstance(data, dict) and isinstance(data.get(self.items_key), list):
+            items = data[self.items_key]
+            top = {**data, self.items_key: []}
+        for error in self.validator.iter_errors(top):
+            out.append(self._diagnostic(doc, (), error, None))
+        for index, item in enumerate(items or ()):
+            try:
+                self.item_is_valid(item)
+                continue
+            except fastjsonschema.JsonSchemaException:
+                pass
+            base = (self.items_key, index)
+            for error in self.item_validator.iter_errors(item):
+                out.append(self._diagnostic(doc, base, error, item_id(item)))
+        return out
+
+    def _diagnostic(self, doc: Document, base: tuple, error, card: str | None) -> Diagnostic:
+        path = base + tuple(error.absolute_path)
+        if error.validator == "additionalProperties":
+            return self._unknown_keys(doc, path, error, card)
+        mark = doc.mark(path)
+        return Diagnostic(mark.file, mark.line, mark.column, card, _field_name(path) or None,
+                          ERROR, message_for(error))
+
+    def _unknown_keys(self, doc: Document, path: tuple, error, card: str | None) -> Diagnostic:
+        known = error.schema.get("properties", {})
+        extras = [k for k in error.instance if k not in known]
+        first = extras[0]
+        mark = doc.key_mark(path + (first,))
+        words = "; ".join(f"unknown key '{k}'{suggest(k, known) or ' (known: ' + ', '.join(known) + ')'}"
+                          for k in extras)
+        return Diagnostic(mark.file, mark.line, mark.column, card, first, ERROR, words)
+
