@@ -27,7 +27,8 @@ class Diagnostic:
 
     def format(self) -> str:
         """`file:line:col: card 'id': message`, warnings marked as such."""
-        where = f"{self.file}:{self.line}:{self.column}: "
+        # Problems with flags or whole builds have no place in a file (line 0).
+        where = f"{self.file}:{self.line}:{self.column}: " if self.line else ""
         card = f"card '{self.card}': " if self.card else ""
         mark = "warning: " if self.severity == WARNING else ""
         return f"{where}{mark}{card}{self.message}"

@@ -14,7 +14,7 @@ from pugdeck.diagnostics import ERROR, WARNING, Diagnostic, errors_in
 from pugdeck.images import check_image
 from pugdeck.games.pug_you.model import (DEFAULT_BREED, LEVEL_DOTS, MUTT_FIELDS, PLAY_FIELDS, Card,
                                          Deck, DeckInfo, Rules, SourceFile)
-from pugdeck.loading import LoadedDeck, SourceCard
+from pugdeck.loading import LoadedDeck, LoadError, SourceCard, load_document
 from pugdeck.validation import SchemaCheck
 
 _schema: SchemaCheck | None = None
@@ -97,10 +97,10 @@ def _file_role(doc, is_root: bool) -> list[Diagnostic]:
     return out
 
 
-def _card_rules(source: SourceCard, folder: Path) -> list[Diagnostic]:
-    """Which fields a card needs or must not have, by kind; dots; art."""
+def _card_rules(source: SourceCard, folder: Path | None, default_kind: str = "pug") -> list[Diagnostic]:
+    """Which fields a card needs or must not have, by kind; dots; art (None: no art allowed)."""
     data = source.data
-    kind = data.get("kind", "pug")
+    kind = data.get("kind", default_kind)
     out: list[Diagnostic] = []
 
     def need(fields, why):
@@ -126,15 +126,18 @@ def _card_rules(source: SourceCard, folder: Path) -> list[Diagnostic]:
         out.append(_at(source, "dots", f"'dots' is {dots} but a {level} card has "
                        f"{LEVEL_DOTS[level]}; remove 'dots' or fix the level"))
     art = data.get("art")
-    if isinstance(art, str):
+    if isinstance(art, str) and folder is None:
+        out.append(_at(source, "art", "'art' is only allowed in the deck's own files; move the card "
+                       "into the deck or drop 'art'", key=True))
+    elif isinstance(art, str):
         problem = check_image(folder, art)
         if problem:
             out.append(_at(source, "art", problem))
     return out
 
 
-def _to_card(data: dict) -> Card:
-    kind = data.get("kind", "pug")
+def _to_card(data: dict, default_kind: str = "pug") -> Card:
+    kind = data.get("kind", default_kind)
     return Card(
         id=data["id"], kind=kind, level=data.get("level"), question=data.get("question"),
         badges=data.get("badges"), descriptive=data.get("descriptive"), turds=data.get("turds"),
@@ -198,3 +201,37 @@ def near_duplicate_questions(sources: list[SourceCard], threshold: float = 0.75)
         for w in words:
             index[w].append(i)
     return out
+
+
+def check_customs(path: Path, deck: Deck) -> tuple[tuple[Card, ...], list[Diagnostic], SourceFile]:
+    """Blue custom cards from a group's own file (`--customs`), checked like the deck's.
+
+    Cards default to `kind: custom`; ids must not clash with the deck's.
+    """
+    try:
+        doc = load_document(path)
+    except LoadError as exc:
+        return (), [exc.diagnostic], SourceFile(path.name, "")
+    diagnostics = schema_check().check(doc, item_id=_card_id) + _file_role(doc, is_root=False)
+    cards: list[Card] = []
+    taken = {c.id for c in deck.cards}
+    seen: set[str] = set()
+    items = doc.data.get("cards") if isinstance(doc.data, dict) else None
+    schema_bad = {d.card for d in diagnostics if d.card}
+    for index, data in enumerate(items if isinstance(items, list) else ()):
+        if not isinstance(data, dict):
+            continue
+        source = SourceCard(data, doc, ("cards", index))
+        problems = _card_rules(source, None, default_kind="custom")
+        if data.get("kind", "custom") != "custom":
+            problems.append(_at(source, "kind", "a customs file holds blue custom cards; use "
+                                "'kind: custom' or leave 'kind' out"))
+        card_id = source.id
+        if card_id in taken or card_id in seen:
+            problems.append(_at(source, "id", f"card id '{card_id}' is already used by the deck; "
+                                "choose another id"))
+        seen.add(card_id or "")
+        diagnostics += problems
+        if not problems and card_id and card_id not in schema_bad:
+            cards.append(_to_card(data, default_kind="custom"))
+    return tuple(cards), sorted(diagnostics), SourceFile(path.name, doc.sha256)

@@ -1,0 +1,55 @@
+"""`pugdeck build` as plain functions: load → check → (game) filter/check → outputs.
+
+The game-specific middle lives in each game's `build` module; this module only loads the
+deck, hands it to its game, and writes the outputs atomically.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pugdeck.atomic import write_files
+from pugdeck.diagnostics import DeckError, Diagnostic, errors_in
+from pugdeck.export.built_json import dumps
+from pugdeck.games import GAMES, check_deck_at
+
+
+@dataclass(frozen=True)
+class Built:
+    """A built deck in memory: the JSON document and what printing needs besides it."""
+
+    doc: dict
+    name: str
+    folder: Path  # the deck folder: `art:` paths are relative to it
+    blanks: int = 0  # blank customs to print; they are never in `doc`
+    summary: str = ""
+    warnings: list[str] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)  # validation warnings
+
+
+def check(deck_path: Path):
+    """The checked, typed deck; raises `DeckError` with every error (warnings are kept)."""
+    deck, diagnostics = check_deck_at(deck_path)
+    if errors_in(diagnostics) or deck is None:
+        raise DeckError(diagnostics)
+    return deck, diagnostics
+
+
+def build(deck_path: Path, prefs, *, name: str | None = None,
+          extra_sources: tuple[tuple[str, str, str], ...] = ()) -> Built:
+    """Build the deck at `deck_path` for a group's preferences (see the game's build module)."""
+    deck, diagnostics = check(deck_path)
+    game_build = importlib.import_module(GAMES[deck.info.game] + ".build")
+    built = game_build.build_deck(deck, prefs, name=name, extra_sources=extra_sources)
+    return Built(**{**built.__dict__, "diagnostics": diagnostics})
+
+
+def write_outputs(built: Built, out_dir: Path, pdf: bytes | None = None) -> list[Path]:
+    """Write `<name>.json` (and `<name>.pdf`) into `out_dir`, all or nothing."""
+    outputs = {out_dir / f"{built.name}.json": dumps(built.doc)}
+    if pdf is not None:
+        outputs[out_dir / f"{built.name}.pdf"] = pdf
+    write_files(outputs)
+    return list(outputs)

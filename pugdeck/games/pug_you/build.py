@@ -1,0 +1,126 @@
+"""From a checked Pug You! deck and a group's preferences to the built deck (DESIGN.md §3–4)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from pugdeck.building import Built
+from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.export.built_json import built_doc, source_block
+from pugdeck.games.pug_you import built as built_json
+from pugdeck.games.pug_you.checks import check_customs
+from pugdeck.games.pug_you.filters import Filtered, Preferences, apply_filters, filter_suffix
+from pugdeck.games.pug_you.model import Deck
+from pugdeck.games.pug_you.playability import balance_warnings, check_players
+from pugdeck.validation import suggest
+
+
+def build_deck(deck: Deck, prefs: Preferences, *, name: str | None = None,
+               extra_sources: tuple[tuple[str, str, str], ...] = ()) -> Built:
+    """Apply customs and filters, check playability, and assemble the built deck.
+
+    Raises `DeckError` with every problem: bad customs, unknown ids or tags to exclude, a
+    player count outside the rules, a deck too small for the group.
+    """
+    problems: list[Diagnostic] = []
+    sources = [("deck", s.path, s.sha256) for s in deck.sources]
+    for customs_file in prefs.customs:
+        cards, diagnostics, source = check_customs(Path(customs_file), deck)
+        problems += [d for d in diagnostics if d.is_error()]
+        deck = replace(deck, cards=deck.cards + cards)
+        sources.append(("customs", source.path, source.sha256))
+    sources += list(extra_sources)
+    problems += _unknown_exclusions(deck, prefs)
+    if problems:
+        raise DeckError(problems)
+
+    filtered = apply_filters(deck, prefs)
+    played = filtered.deck
+    checks = check_players(played)
+    playable_for = [c.players for c in checks if c.playable]
+    warnings = balance_warnings(played)
+    if prefs.players is not None:
+        _require_playable(deck, filtered, prefs.players)
+    elif not playable_for and not prefs.only_customs:
+        warnings.append(f"the deck is too small for every player count the rules allow "
+                        f"({checks[0].cards} cards, {checks[0].needed} needed for {checks[0].players} players)")
+
+    blanks = prefs.blanks if prefs.blanks is not None else len(played.blanks)
+    cards = built_json.built_cards(played)
+    name = name or deck.info.id + ("-with-customs" if prefs.customs else "") + filter_suffix(prefs)
+    doc = built_doc(
+        game="pug-you", name=name, deck=deck.info.as_json(), rules=built_json.built_rules(played),
+        filters={**prefs.as_json(), "customs": [Path(c).name for c in prefs.customs],
+                 "removed": filtered.removed},
+        source=source_block(sources),
+        checked={"players": [c.as_json() for c in checks], "playable_for": playable_for,
+                 "warnings": warnings},
+        components=built_json.components(played), cards=cards,
+    )
+    return Built(doc=doc, name=name, folder=deck.folder, blanks=blanks,
+                 summary=_summary(name, cards, blanks, filtered, playable_for), warnings=warnings)
+
+
+def _unknown_exclusions(deck: Deck, prefs: Preferences) -> list[Diagnostic]:
+    """An --exclude id or --exclude-tag nobody wrote is a mistake, not a no-op."""
+    out = []
+    ids = [c.id for c in deck.cards]
+    tags = sorted({t for c in deck.cards for t in c.tags})
+    for card_id in prefs.exclude:
+        if card_id not in ids:
+            out.append(Diagnostic("", 0, 0, None, "exclude", ERROR,
+                                  f"--exclude: no card has the id '{card_id}'{suggest(card_id, ids)}"))
+    for tag in prefs.exclude_tags:
+        if tag not in tags:
+            out.append(Diagnostic("", 0, 0, None, "exclude-tag", ERROR,
+                                  f"--exclude-tag: no card has the tag '{tag}'{suggest(tag, tags)}"
+                                  + ("" if suggest(tag, tags) else f" (tags: {', '.join(tags)})")))
+    return out
+
+
+def _require_playable(deck: Deck, filtered: Filtered, players: int) -> None:
+    rules = deck.rules
+    if not rules.players_min <= players <= rules.players_max:
+        raise DeckError([Diagnostic("", 0, 0, None, "players", ERROR,
+                                    f"--players {players}: the rules allow {rules.players_min} to "
+                                    f"{rules.players_max} players")])
+    check = next(c for c in check_players(filtered.deck) if c.players == players)
+    if check.playable:
+        return
+    culprit = filtered.most_removing
+    blame = (f"; {culprit} removed the most ({filtered.removed[culprit]} cards)" if culprit else "")
+    raise DeckError([Diagnostic("", 0, 0, None, "players", ERROR,
+                                f"not enough cards for {players} players: {check.cards} remain after "
+                                f"the filters, {check.needed} are needed{blame}")])
+
+
+def _summary(name: str, cards: list[dict], blanks: int, filtered: Filtered, playable_for: list[int]) -> str:
+    counts: dict[str, int] = {}
+    for card in cards:
+        key = card["level"] if card["kind"] == "pug" else ("mutts" if card["kind"] == "mutt" else "customs")
+        counts[key] = counts.get(key, 0) + 1
+    order = ("green", "yellow", "red", "mutts", "customs")
+    parts = ", ".join(f"{k} {counts[k]}" for k in order if counts.get(k))
+    line = f"{name}: {len(cards)} cards ({parts or 'none'})"
+    if blanks:
+        line += f" + {blanks} blank{'s' * (blanks != 1)} to write on"
+    removed = [f"{k} removed {v}" for k, v in filtered.removed.items()]
+    if removed:
+        line += "; " + ", ".join(removed)
+    if playable_for:
+        line += f"; playable for {_counts(playable_for)} players"
+    else:
+        line += "; too small for any player count"
+    return line
+
+
+def _counts(players: list[int]) -> str:
+    """[5, 6, 7, 9] → '5–7, 9'."""
+    runs: list[list[int]] = []
+    for p in players:
+        if runs and p == runs[-1][-1] + 1:
+            runs[-1].append(p)
+        else:
+            runs.append([p])
+    return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)

@@ -1,0 +1,46 @@
+"""A Pug You! deck as the built JSON's `rules`, `components` and `cards` (DESIGN.md §4).
+
+One object per physical card, copies expanded, every derived field written out, so a
+frontend never needs to know the authoring format's defaults.
+"""
+
+from __future__ import annotations
+
+from pugdeck.games.pug_you.model import Card, Deck
+
+TURD_CARDS = ({"id": "turd-1", "kind": "turd", "name": "Turd card"},
+              {"id": "turd-2", "kind": "turd", "name": "Turd card"})
+
+
+def built_card(card: Card, copy: int, mutt_badges: int) -> dict:
+    return {
+        "id": f"{card.id}#{copy}",
+        "card": card.id,
+        "copy": copy,
+        "kind": card.kind,
+        "level": card.level,
+        "dots": card.dots,
+        "color": card.color,
+        "question": card.question,
+        "badges": mutt_badges if card.kind == "mutt" else card.badges,
+        "descriptive": card.descriptive,
+        "turds": card.turds,
+        "thermometer": card.thermometer,
+        "breed": card.breed,
+        "art": card.art,
+        "tags": list(card.tags),
+    }
+
+
+def built_cards(deck: Deck) -> list[dict]:
+    """Every playable physical card in deck order; blank customs are printed, never played."""
+    return [built_card(card, copy, deck.rules.mutt_badges)
+            for card in deck.playable for copy in range(1, card.copies + 1)]
+
+
+def built_rules(deck: Deck) -> dict:
+    return deck.rules.as_json()
+
+
+def components(deck: Deck) -> list[dict]:
+    return [dict(c) for c in TURD_CARDS]

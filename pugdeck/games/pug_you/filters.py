@@ -1,0 +1,134 @@
+"""Group preferences: which cards a group leaves in the box (rulebook: "Customized Deck").
+
+Filters apply in one fixed order, and each removed card is credited to the first filter that
+removes it, so "which filter removed the most" has one answer and output names are stable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from pugdeck.games.pug_you.model import Card, Deck
+
+FULL_THERMOMETER = 3
+
+
+@dataclass(frozen=True)
+class Preferences:
+    """What a group asked for, from flags and/or a profile file."""
+
+    no_red: bool = False
+    no_yellow: bool = False
+    no_green: bool = False
+    no_mutts: bool = False
+    savage: bool = False
+    strangers: bool = False
+    max_thermometer: int | None = None
+    exclude: tuple[str, ...] = ()
+    exclude_tags: tuple[str, ...] = ()
+    only_customs: bool = False
+    players: int | None = None
+    blanks: int | None = None
+    customs: tuple[str, ...] = field(default=())  # customs files, as given
+
+    def merged(self, flags: "Preferences") -> "Preferences":
+        """A profile with command-line flags added: switches and lists add up, numbers override."""
+        def pick(a, b):
+            return b if b is not None else a
+        return Preferences(
+            **{name: getattr(self, name) or getattr(flags, name) for name in _SWITCHES},
+            max_thermometer=pick(self.max_thermometer, flags.max_thermometer),
+            exclude=_unique(self.exclude + flags.exclude),
+            exclude_tags=_unique(self.exclude_tags + flags.exclude_tags),
+            players=pick(self.players, flags.players),
+            blanks=pick(self.blanks, flags.blanks),
+            customs=_unique(self.customs + flags.customs),
+        )
+
+    def as_json(self) -> dict:
+        return {
+            "no_red": self.no_red,
+            "no_yellow": self.no_yellow,
+            "no_green": self.no_green,
+            "no_mutts": self.no_mutts,
+            "savage": self.savage,
+            "strangers": self.strangers,
+            "max_thermometer": self.max_thermometer,
+            "exclude": list(self.exclude),
+            "exclude_tags": list(self.exclude_tags),
+            "only": "customs" if self.only_customs else None,
+            "players": self.players,
+        }
+
+
+_SWITCHES = ("no_red", "no_yellow", "no_green", "no_mutts", "savage", "strangers", "only_customs")
+
+
+def _unique(items: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(items))
+
+
+@dataclass(frozen=True)
+class Filter:
+    """One named rule that leaves cards in the box."""
+
+    name: str  # as it appears in output names and the summary
+    removes: object  # Card -> bool
+
+
+def active_filters(prefs: Preferences) -> list[Filter]:
+    """The filters a preference set switches on, in their fixed order."""
+    out: list[Filter] = []
+    if prefs.only_customs:
+        out.append(Filter("customs", lambda c: c.kind != "custom"))
+    if prefs.savage:
+        out.append(Filter("savage", lambda c: c.level == "green" or c.kind == "mutt"))
+    if prefs.strangers:
+        out.append(Filter("strangers", lambda c: (c.thermometer or 0) >= FULL_THERMOMETER))
+    if prefs.max_thermometer is not None:
+        limit = prefs.max_thermometer
+        out.append(Filter(f"max-thermometer-{limit}", lambda c: (c.thermometer or 0) > limit))
+    for level in ("green", "yellow", "red"):
+        if getattr(prefs, f"no_{level}") and not (level == "green" and prefs.savage):
+            out.append(Filter(f"no-{level}", lambda c, level=level: c.level == level))
+    if prefs.no_mutts and not prefs.savage:
+        out.append(Filter("no-mutts", lambda c: c.kind == "mutt"))
+    if prefs.exclude_tags:
+        tags = set(prefs.exclude_tags)
+        out.append(Filter("no-tag-" + "-".join(sorted(tags)), lambda c: bool(tags & set(c.tags))))
+    if prefs.exclude:
+        ids = set(prefs.exclude)
+        label = f"without-{prefs.exclude[0]}" if len(ids) == 1 else f"without-{len(ids)}-cards"
+        out.append(Filter(label, lambda c: c.id in ids))
+    return out
+
+
+@dataclass(frozen=True)
+class Filtered:
+    deck: Deck
+    removed: dict[str, int]  # filter name → cards (with copies) it removed, in filter order
+
+    @property
+    def most_removing(self) -> str | None:
+        if not any(self.removed.values()):
+            return None
+        return max(self.removed, key=lambda name: self.removed[name])
+
+
+def apply_filters(deck: Deck, prefs: Preferences) -> Filtered:
+    """The deck with the group's cards left in the box, and what each filter removed."""
+    filters = active_filters(prefs)
+    removed = {f.name: 0 for f in filters}
+    kept: list[Card] = []
+    for card in deck.cards:
+        culprit = next((f for f in filters if f.removes(card)), None)
+        if culprit is None:
+            kept.append(card)
+        elif not card.is_blank:
+            removed[culprit.name] += card.copies
+    return Filtered(replace(deck, cards=tuple(kept)), removed)
+
+
+def filter_suffix(prefs: Preferences) -> str:
+    """The part of the output name that records the filters: '-strangers-no-red'."""
+    return "".join("-" + f.name for f in active_filters(prefs))

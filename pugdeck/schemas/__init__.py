@@ -1,0 +1,33 @@
+"""The published JSON Schemas (this folder's *.schema.json) and checks against them."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import jsonschema
+
+from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.validation import load_schema, message_for
+
+
+@lru_cache(maxsize=None)
+def _built_validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(load_schema("built"))
+
+
+def validate_built(doc: object, source: str = "<built deck>") -> None:
+    """Raise `DeckError` listing every way `doc` breaks the built-deck schema.
+
+    The engine and other readers call this before trusting a built deck.
+    """
+    problems = []
+    for error in _built_validator().iter_errors(doc):
+        path = "/".join(str(p) for p in error.absolute_path)
+        card = None
+        if len(error.absolute_path) >= 2 and error.absolute_path[0] == "cards":
+            item = doc["cards"][error.absolute_path[1]]
+            card = item.get("id") if isinstance(item, dict) else None
+        problems.append(Diagnostic(source, 0, 0, card, path or None, ERROR,
+                                   f"{path or 'document'}: {message_for(error)}"))
+    if problems:
+        raise DeckError(problems[:50])
