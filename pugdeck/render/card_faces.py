@@ -1,0 +1,149 @@
+"""The face of a question card (pug, mutt, written or blank custom) as positioned shapes.
+
+Follows the rulebook's anatomy: frame colour by level (pink mutts, blue customs), level dots
+on the left frame, thermometer on the right frame, turds (vote weight) at the top, the
+portrait and the question in the middle, badges bottom left, descriptive bottom right.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from reportlab.lib.units import mm
+
+from pugdeck.diagnostics import Diagnostic
+from pugdeck.render.fonts import FontSet
+from pugdeck.render.shapes import CardFace, Circle, Line, Place, Rect, Shape, TextLine
+from pugdeck.render.templates import Region, Template
+from pugdeck.render.text_shapes import box_points, set_field
+
+KNOWN_BREEDS = ("pug", "phony-cat", "confused-chihuahua", "healthy-mutt", "french-bulldog",
+                "sausage-dog", "blue-pug")
+BLANK_LINES = 4  # write-in lines for a blank custom's question
+
+
+def portrait_variant(card_name: str, variants: int) -> int:
+    """A variant chosen from the card's source id, stable across runs and machines
+    (Python's hash() is salted per process), so copies of a card look alike."""
+    return int.from_bytes(hashlib.sha256(card_name.encode("utf-8")).digest()[:4], "big") % variants
+
+
+def frame_color(card: dict, template: Template) -> str:
+    kind = card.get("kind")
+    if kind == "mutt":
+        return template.colors["pink"]
+    if kind == "custom":
+        return template.colors["blue"]
+    return template.colors.get(card.get("color") or card.get("level") or "green",
+                               template.colors["green"])
+
+
+def frame_shapes(color: str, template: Template, bleed: float) -> list[Shape]:
+    """The coloured card (into the bleed) and the light inner panel."""
+    width, height = template.width_mm * mm, template.height_mm * mm
+    x, y, w, h = box_points(template.panel, template)
+    return [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=color),
+            Rect(x, y, w, h, fill=template.colors["paper"], radius=template.panel_radius * mm)]
+
+
+def row_of(key: tuple, count: int, region: Region, template: Template, align: str = "center",
+           overlap: float = 0.0) -> list[Place]:
+    """`count` square icons side by side in `region`, each as tall as the region."""
+    x, y, w, h = box_points(region, template)
+    size = h
+    step = size * (1 - overlap)
+    total = size + step * (count - 1) if count else 0
+    if total > w:  # squeeze rather than spill out of the region
+        step = (w - size) / max(1, count - 1)
+        total = w
+    start = {"left": x, "center": x + (w - total) / 2, "right": x + w - total}[align]
+    return [Place(key, start + i * step, y, size, size) for i in range(count)]
+
+
+def dot_shapes(count: int, template: Template) -> list[Shape]:
+    x, y, w, h = box_points(template.regions["dots"], template)
+    r = w / 2
+    gap = r * 0.9
+    return [Circle(x + r, y + h - r - i * (2 * r + gap), r * 0.86, fill="#FFFFFF",
+                   stroke=template.colors["ink"], stroke_width=0.5) for i in range(count)]
+
+
+def _picture(card: dict, template: Template) -> Place:
+    x, y, w, h = box_points(template.regions["portrait"], template)
+    if card.get("art"):
+        return Place(("art", card["art"]), x, y, w, h)
+    breed = card.get("breed") if card.get("breed") in KNOWN_BREEDS else "pug"
+    from pugdeck.render.forms import portrait_variants  # the portrait module may be absent
+
+    variant = portrait_variant(str(card.get("card") or card.get("id")), portrait_variants())
+    return Place(("portrait", breed, variant), x, y, w, h)
+
+
+def _divider(template: Template, color: str) -> Line:
+    x, y, w, _ = box_points(template.regions["badges"], template)
+    top = y + template.regions["badges"].height * mm + 1.4 * mm
+    panel_x, _, panel_w, _ = box_points(template.panel, template)
+    return Line(panel_x + 3 * mm, top, panel_x + panel_w - 3 * mm, top, color, 0.6, (2, 2))
+
+
+def _badges(card: dict, template: Template, fonts: FontSet) -> list[Shape]:
+    count = int(card.get("badges") or 0)
+    region = template.regions["badges"]
+    if card.get("kind") != "mutt" and count >= 0:
+        return list(row_of(("badge", "gold"), count, region, template, "left", overlap=0.3))
+    # A mutt takes badges away: green badges with a minus, and the signed number beside them.
+    shapes: list[Shape] = list(row_of(("badge", "mutt"), abs(count), region, template, "left",
+                                      overlap=0.3))
+    x, y, w, h = box_points(region, template)
+    end = shapes[-1].x + shapes[-1].width if shapes else x
+    shapes.append(TextLine(end + 0.8 * mm, y + h * 0.3, ((fonts.bold, f"\u2212{abs(count)}"),),
+                           h * 0.62 / 0.714 * 0.72, template.colors["mutt_badge"], "left"))
+    return shapes
+
+
+def card_face(card: dict, template: Template, fonts: FontSet, bleed: float = 0.0
+              ) -> tuple[CardFace, list[Diagnostic]]:
+    """The front of a built card and any fit or glyph problems of its text."""
+    diagnostics: list[Diagnostic] = []
+    card_id = card.get("card") or card.get("id")
+    color = frame_color(card, template)
+    ink = template.colors["ink"]
+    shapes: list[Shape] = frame_shapes(color, template, bleed)
+    shapes += dot_shapes(int(card.get("dots") or 0), template)
+    shapes.append(Place(("thermometer", int(card.get("thermometer") or 0)),
+                        *box_points(template.regions["thermometer"], template)))
+    shapes += row_of(("turd", "filled"), int(card.get("turds") or 0), template.regions["turds"],
+                     template)
+    shapes.append(_picture(card, template))
+    shapes += set_field(str(card.get("question", "")), "question", "question",
+                        template.regions["question"], template, fonts, ink, card_id, diagnostics)
+    shapes.append(_divider(template, color))
+    shapes += _badges(card, template, fonts)
+    shapes += set_field(str(card.get("descriptive", "")), "descriptive", "descriptive",
+                        template.regions["descriptive"], template, fonts, ink, card_id,
+                        diagnostics)
+    return CardFace(tuple(shapes), template.width_mm * mm, template.height_mm * mm,
+                    card.get("id")), diagnostics
+
+
+def blank_custom_face(template: Template, fonts: FontSet, bleed: float = 0.0) -> CardFace:
+    """A blue custom with write-in lines: outline turds, thermometer and badges to colour in."""
+    color = template.colors["blue"]
+    muted = template.colors["muted"]
+    shapes: list[Shape] = frame_shapes(color, template, bleed)
+    shapes.append(Place(("thermometer", 0), *box_points(template.regions["thermometer"], template)))
+    shapes += row_of(("turd", "outline"), 3, template.regions["turds"], template)
+    shapes.append(_picture({"breed": "blue-pug", "card": "blank-custom"}, template))
+    x, y, w, h = box_points(template.regions["question"], template)
+    step = h / (BLANK_LINES + 0.5)
+    for i in range(BLANK_LINES):
+        line_y = y + h - step * (i + 1)
+        shapes.append(Line(x + 1 * mm, line_y, x + w - 1 * mm, line_y, muted, 0.5))
+    shapes.append(_divider(template, color))
+    shapes += row_of(("badge", "outline"), 3, template.regions["badges"], template, "left",
+                     overlap=0.3)
+    dx, dy, dw, dh = box_points(template.regions["descriptive"], template)
+    shapes.append(Line(dx + 1 * mm, dy + dh * 0.3, dx + dw, dy + dh * 0.3, muted, 0.5))
+    shapes.append(TextLine(dx + dw, dy + dh * 0.55, ((fonts.body, "because I'm …"),), 5.5, muted,
+                           "right"))
+    return CardFace(tuple(shapes), template.width_mm * mm, template.height_mm * mm, None)

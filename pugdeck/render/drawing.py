@@ -1,0 +1,130 @@
+"""Shapes → reportlab canvas calls, and the form XObjects that `Place` shapes refer to."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase import pdfmetrics
+
+from pugdeck.render.forms import FormContext, form_name, paint
+from pugdeck.render.shapes import CardFace, Circle, Line, Place, Rect, Slot, TextLine
+
+
+@lru_cache(maxsize=256)
+def color(value: str):
+    return HexColor(value)
+
+
+class Forms:
+    """The form XObjects of one document: each key painted once, on first use.
+
+    Keys whose picture is itself made of shapes (the card back with its title) are
+    registered with `add_face`; every other key is painted by `forms.paint`.
+    """
+
+    def __init__(self, canvas, context: FormContext):
+        self.canvas = canvas
+        self.context = context
+        self.defined: set[tuple] = set()
+        self.faces: dict[tuple, CardFace] = {}
+
+    def add_face(self, key: tuple, face: CardFace) -> None:
+        self.faces[key] = face
+
+    def ensure(self, place: Place) -> str:
+        """Define the form for `place` if needed (call between pages); return its name."""
+        name = form_name(place.key + (round(place.width, 3), round(place.height, 3)))
+        full_key = (place.key, round(place.width, 3), round(place.height, 3))
+        if full_key in self.defined:
+            return name
+        c = self.canvas
+        face = self.faces.get(place.key)
+        if face is not None:  # nested pictures must exist before this form refers to them
+            self.ensure_all(face.shapes)
+        c.beginForm(name, 0, 0, place.width, place.height)
+        if face is not None:
+            c.translate(-min(0.0, _left(face)), -min(0.0, _bottom(face)))
+            draw_shapes(c, face.shapes, self)
+        else:
+            paint(c, place.key, place.width, place.height, self.context)
+        c.endForm()
+        self.defined.add(full_key)
+        return name
+
+    def ensure_all(self, shapes) -> None:
+        for shape in shapes:
+            if type(shape) is Place:
+                self.ensure(shape)
+
+
+def _left(face: CardFace) -> float:
+    return min((s.x for s in face.shapes if isinstance(s, (Rect, Place))), default=0.0)
+
+
+def _bottom(face: CardFace) -> float:
+    return min((s.y for s in face.shapes if isinstance(s, (Rect, Place))), default=0.0)
+
+
+def draw_shapes(c, shapes, forms: Forms) -> None:
+    """Draw shapes in the canvas' current coordinate system; forms must already exist."""
+    for shape in shapes:
+        kind = type(shape)
+        if kind is Place:
+            c.saveState()
+            c.translate(shape.x, shape.y)
+            c.doForm(forms.ensure(shape))
+            c.restoreState()
+        elif kind is TextLine:
+            _text(c, shape)
+        elif kind is Rect:
+            _fill_stroke(c, shape.fill, shape.stroke, shape.stroke_width)
+            if shape.radius:
+                c.roundRect(shape.x, shape.y, shape.width, shape.height, shape.radius,
+                            stroke=bool(shape.stroke), fill=bool(shape.fill))
+            else:
+                c.rect(shape.x, shape.y, shape.width, shape.height, stroke=bool(shape.stroke),
+                       fill=bool(shape.fill))
+        elif kind is Circle:
+            _fill_stroke(c, shape.fill, shape.stroke, shape.stroke_width)
+            c.circle(shape.cx, shape.cy, shape.r, stroke=bool(shape.stroke), fill=bool(shape.fill))
+        elif kind is Line:
+            c.setStrokeColor(color(shape.color))
+            c.setLineWidth(shape.width)
+            c.setDash(list(shape.dash) if shape.dash else [])
+            c.line(shape.x1, shape.y1, shape.x2, shape.y2)
+            if shape.dash:
+                c.setDash([])
+
+
+def _fill_stroke(c, fill: str | None, stroke: str | None, width: float) -> None:
+    if fill:
+        c.setFillColor(color(fill))
+    if stroke:
+        c.setStrokeColor(color(stroke))
+        c.setLineWidth(width)
+
+
+def _text(c, line: TextLine) -> None:
+    x = line.x
+    if line.align != "left":
+        width = sum(pdfmetrics.stringWidth(t, f, line.size) for f, t in line.runs)
+        x -= width if line.align == "right" else width / 2
+    c.setFillColor(color(line.color))
+    text = c.beginText(x, line.y)
+    for font, piece in line.runs:
+        text.setFont(font, line.size)
+        text.textOut(piece)
+    c.drawText(text)
+
+
+def draw_card(c, face: CardFace, slot: Slot, forms: Forms) -> None:
+    """Draw a card face into its slot, turned 180° about its centre if the slot says so."""
+    c.saveState()
+    if slot.rotated:
+        c.translate(slot.x + slot.width, slot.y + slot.height)
+        c.rotate(180)
+    else:
+        c.translate(slot.x, slot.y)
+    draw_shapes(c, face.shapes, forms)
+    c.restoreState()

@@ -1,0 +1,100 @@
+"""Reusable pictures: each distinct `Place` key is painted once into a PDF form XObject.
+
+A 1,200-card deck has a few dozen distinct pictures (portraits × variants, icons, images,
+the back); drawing each once and referencing it per card keeps files small and builds fast.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.loading import inside_folder
+from pugdeck.render import icons
+
+try:  # written alongside this module by another engineer; a plain shape stands in meanwhile
+    from pugdeck.render import portraits as _portraits
+except ImportError:  # pragma: no cover - only before portraits.py lands
+    _portraits = None
+
+
+def portrait_variants() -> int:
+    return getattr(_portraits, "PORTRAIT_VARIANTS", 1)
+
+
+def draw_portrait(c, breed: str, variant: int, width: float, height: float) -> None:
+    if _portraits is not None:
+        _portraits.draw_portrait(c, breed, variant, width, height)
+    else:  # pragma: no cover
+        c.circle(width / 2, height / 2, min(width, height) * 0.4, stroke=1, fill=0)
+
+
+def draw_card_back_art(c, width: float, height: float) -> None:
+    if _portraits is not None:
+        _portraits.draw_card_back_art(c, width, height)
+    else:  # pragma: no cover
+        c.rect(0, 0, width, height, stroke=0, fill=1)
+
+
+@dataclass(frozen=True)
+class FormContext:
+    """What painting a form may need beyond its key."""
+
+    colors: dict[str, str]
+    deck_folder: Path
+    # Painters for keys the pdf writer defines itself (e.g. the card back with its title).
+    extra: dict[str, Callable] | None = None
+
+
+def form_name(key: tuple) -> str:
+    """A PDF-safe, deterministic XObject name for a key."""
+    text = "_".join(str(part) for part in key)
+    return "pd_" + "".join(ch if ch.isalnum() else "_" for ch in text)[:60] + f"_{len(text)}"
+
+
+def paint(c, key: tuple, width: float, height: float, context: FormContext) -> None:
+    """Draw the picture named by `key` into (0, 0)-(width, height)."""
+    kind = key[0]
+    if kind == "turd":
+        icons.draw_turd(c, width, height, context.colors, key[1])
+    elif kind == "badge":
+        icons.draw_badge(c, width, height, context.colors, key[1])
+    elif kind == "thermometer":
+        icons.draw_thermometer(c, width, height, context.colors, key[1])
+    elif kind == "portrait":
+        draw_portrait(c, key[1], key[2], width, height)
+    elif kind == "back-art":
+        draw_card_back_art(c, width, height)
+    elif kind == "art":
+        draw_art_image(c, key[1], width, height, context.deck_folder)
+    elif context.extra and kind in context.extra:
+        context.extra[kind](c, key, width, height)
+    else:
+        raise ValueError(f"no painter for picture {key!r}")
+
+
+def draw_art_image(c, relative: str, width: float, height: float, folder: Path) -> None:
+    """A card's `art:` image, scaled to fit the box and centred; only from inside the deck."""
+    from PIL import Image, UnidentifiedImageError
+    from reportlab.lib.utils import ImageReader
+
+    target = inside_folder(folder.resolve(), relative)
+    problem = None
+    if target is None:
+        problem = f"art '{relative}' is outside the deck folder; use an image inside it"
+    elif not target.is_file():
+        problem = f"art '{relative}' does not exist"
+    else:
+        try:
+            with Image.open(target) as opened:
+                opened.load()
+                image = opened.convert("RGBA") if opened.mode not in ("RGB", "RGBA") else opened.copy()
+        except (OSError, UnidentifiedImageError) as exc:
+            problem = f"art '{relative}' is not a readable PNG or JPEG image ({exc})"
+    if problem:
+        raise DeckError([Diagnostic("", 0, 0, None, "art", ERROR, problem)])
+    scale = min(width / image.width, height / image.height)
+    w, h = image.width * scale, image.height * scale
+    c.drawImage(ImageReader(image), (width - w) / 2, (height - h) / 2, w, h, mask="auto")

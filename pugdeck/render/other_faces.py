@@ -1,0 +1,87 @@
+"""The cards that are not questions: the card back, the two turd cards and the turn overview."""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+
+from pugdeck.render.fonts import FontSet
+from pugdeck.render.shapes import CardFace, Place, Rect, Shape, TextLine
+from pugdeck.render.templates import Template
+from pugdeck.render.text_shapes import box_points, place_lines
+from pugdeck.render.text_fitting import fit_text
+
+# The turn, in our own words (DESIGN.md §6), for the reference card.
+TURN_OVERVIEW = (
+    ("Offer", "Everyone but the active player slips one card face down to her and pitches it."),
+    ("Ask", "She keeps one, reads it aloud and hands the two turd cards to two other players."),
+    ("Vote", "Everyone not nominated, her included, votes with one card on a turd card. "
+             "Count the turds printed on the votes."),
+    ("Score", "More turds scores the card's badges. Tie: she picks who scores and answers "
+              "one more question with a scored card or a card from her hand."),
+    ("Refill", "Draw back up to 5 (4 with 8+ players). The player on her left is next."),
+    ("End", "After two rounds, most badges loses. A pink mutt takes 2 badges away."),
+)
+
+
+def _text(text: str, style_name: str, box: tuple[float, float, float, float], template: Template,
+          fonts: FontSet, color: str, valign: str = "middle", max_pt: float | None = None,
+          align: str | None = None) -> list[TextLine]:
+    style = template.text[style_name]
+    fitted = fit_text(text, fonts.chain(style.font), box[2], box[3], max_pt or style.max_pt,
+                      min(style.min_pt, 4.0), style.leading)
+    return place_lines(fitted, box, align or style.align, color, valign)
+
+
+def back_face(template: Template, fonts: FontSet, title: str, bleed: float = 0.0) -> CardFace:
+    """The back every card shares — the same for all levels, so a back never tells a red
+    card from a green one."""
+    width, height = template.width_mm * mm, template.height_mm * mm
+    accent = template.colors["back_accent"]
+    shapes: list[Shape] = [Place(("back-art",), -bleed, -bleed, width + 2 * bleed, height + 2 * bleed)]
+    band = (6 * mm, height - 20 * mm, width - 12 * mm, 13 * mm)
+    shapes += _text(title, "title", band, template, fonts, accent, max_pt=26)
+    foot = (8 * mm, 7 * mm, width - 16 * mm, 7 * mm)
+    shapes += _text("only the pugs really win", "title", foot, template, fonts, accent, max_pt=9)
+    return CardFace(tuple(shapes), width, height, None)
+
+
+def turd_card_face(template: Template, fonts: FontSet, number: int, bleed: float = 0.0) -> CardFace:
+    """A nomination card: a big turd, what it is for, in the title font."""
+    width, height = template.width_mm * mm, template.height_mm * mm
+    colors = template.colors
+    x, y, w, h = box_points(template.panel, template)
+    shapes: list[Shape] = [
+        Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=colors["turd"]),
+        Rect(x, y, w, h, fill=colors["paper"], radius=template.panel_radius * mm),
+        Place(("turd", "filled"), x + w * 0.15, y + h * 0.3, w * 0.7, w * 0.7),
+    ]
+    shapes += _text("Turd card", "title", (x + 3 * mm, y + h - 16 * mm, w - 6 * mm, 12 * mm),
+                    template, fonts, colors["turd"], max_pt=24)
+    shapes += _text(f"Nominee {number} of 2. Goes in front of a nominated player; "
+                    "votes are played onto it.", "reference",
+                    (x + 4 * mm, y + 3 * mm, w - 8 * mm, h * 0.28 - 3 * mm), template, fonts,
+                    colors["ink"], max_pt=8, align="center")
+    return CardFace(tuple(shapes), width, height, f"turd-{number}")
+
+
+def turn_overview_face(template: Template, fonts: FontSet, bleed: float = 0.0) -> CardFace:
+    """The turn overview reference card: six steps, one short paragraph each."""
+    width, height = template.width_mm * mm, template.height_mm * mm
+    colors = template.colors
+    x, y, w, h = box_points(template.panel, template)
+    shapes: list[Shape] = [
+        Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=colors["back"]),
+        Rect(x, y, w, h, fill=colors["paper"], radius=template.panel_radius * mm),
+    ]
+    shapes += _text("Your turn", "title", (x + 3 * mm, y + h - 12 * mm, w - 6 * mm, 10 * mm),
+                    template, fonts, colors["back"], max_pt=18)
+    top = y + h - 13 * mm
+    step_h = (h - 15 * mm) / len(TURN_OVERVIEW)
+    for i, (head, body) in enumerate(TURN_OVERVIEW):
+        row_top = top - i * step_h
+        shapes.append(TextLine(x + 3 * mm, row_top - 3.6 * mm, ((fonts.title, f"{i + 1}. {head}"),),
+                               8.5, colors["red"], "left"))
+        shapes += _text(body, "reference", (x + 3 * mm, row_top - step_h + 0.4 * mm, w - 6 * mm,
+                                            step_h - 4.6 * mm), template, fonts, colors["ink"],
+                        valign="top")
+    return CardFace(tuple(shapes), width, height, "turn-overview")

@@ -1,0 +1,216 @@
+"""Card templates: YAML layouts with `extends`, checked against a published schema.
+
+A template file may be partial when it extends another; the merged result must be whole.
+Regions are millimetres from the card's top-left corner because that is how a designer
+measures a card; the layout turns them into PDF points from the bottom-left.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.loading import LoadError, load_document
+from pugdeck.resources import data_dir, schema_path
+
+CARD_SIZES_MM = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "mini": (44.45, 63.5),
+    "tarot": (69.85, 120.65),
+}
+REGION_NAMES = ("dots", "thermometer", "turds", "portrait", "question", "badges", "descriptive")
+TEXT_FIELDS = ("question", "descriptive", "title", "reference")
+FONT_ROLES = ("title", "body", "bold")
+COLOR_NAMES = ("green", "yellow", "red", "pink", "blue", "paper", "ink", "muted", "turd",
+               "turd_highlight", "badge", "badge_edge", "mutt_badge", "thermometer", "back",
+               "back_accent")
+MAX_EXTENDS_DEPTH = 8
+
+
+@dataclass(frozen=True)
+class Region:
+    """A rectangle on the card in mm, from the card's top-left corner."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    font: str  # a font role: title, body or bold
+    max_pt: float
+    min_pt: float
+    leading: float
+    align: str
+
+
+@dataclass(frozen=True)
+class Template:
+    """A whole, merged template: everything the layout needs to draw a card."""
+
+    name: str
+    width_mm: float
+    height_mm: float
+    fonts: dict[str, Path]
+    colors: dict[str, str]
+    panel: Region
+    panel_radius: float
+    regions: dict[str, Region]
+    text: dict[str, TextStyle]
+
+
+def load_template(name_or_path: str | Path) -> Template:
+    """Load a bundled template by name, or a template file by path, resolving `extends`.
+
+    Raises `DeckError` with located diagnostics when a file is invalid or the merged
+    template is incomplete.
+    """
+    return _load_cached(str(name_or_path))
+
+
+@lru_cache(maxsize=16)
+def _load_cached(name_or_path: str) -> Template:
+    path = _find(name_or_path, Path.cwd())
+    merged, root_display = _merged(path, [])
+    return _build(merged, root_display)
+
+
+def _find(ref: str, relative_to: Path) -> Path:
+    if ref.endswith((".yaml", ".yml")) or "/" in ref:
+        candidate = Path(ref)
+        return candidate if candidate.is_absolute() else (relative_to / candidate)
+    return data_dir("templates") / f"{ref}.yaml"
+
+
+def _error(file: str, line: int, column: int, message: str, field: str | None = None) -> Diagnostic:
+    return Diagnostic(file, line, column, None, field, ERROR, message)
+
+
+def _merged(path: Path, chain: list[Path]) -> tuple[dict, str]:
+    """The template at `path` merged over everything it extends; and its display name."""
+    if not path.is_file():
+        raise DeckError([_error(str(path), 1, 1, f"no template at '{path}'")])
+    try:
+        doc = load_document(path.resolve())
+    except LoadError as exc:
+        raise DeckError([exc.diagnostic]) from None
+    problems = [_error(doc.mark(p).file, doc.mark(p).line, doc.mark(p).column, msg)
+                for p, msg in _schema_problems(doc.data)]
+    if problems:
+        raise DeckError(problems)
+    data: dict = doc.data
+    parent_ref = data.get("extends")
+    if parent_ref is None:
+        return data, doc.display
+    mark = doc.mark(("extends",))
+    parent = _find(parent_ref, path.resolve().parent).resolve()
+    if parent in chain or parent == path.resolve() or len(chain) >= MAX_EXTENDS_DEPTH:
+        raise DeckError([_error(mark.file, mark.line, mark.column,
+                                f"template 'extends: {parent_ref}' makes a cycle or is nested too deep")])
+    if not parent.is_file():
+        raise DeckError([_error(mark.file, mark.line, mark.column,
+                                f"template '{parent_ref}' not found (looked for {parent})")])
+    base, _ = _merged(parent, chain + [path.resolve()])
+    return _deep_merge(base, data), doc.display
+
+
+def _deep_merge(base: dict, override: dict) -> dict:
+    # Mappings merge key by key; lists (regions) and scalars replace whole.
+    result = dict(base)
+    for key, value in override.items():
+        if key == "extends":
+            continue
+        if isinstance(value, dict) and isinstance(result.get(key), dict):
+            result[key] = _deep_merge(result[key], value)
+        else:
+            result[key] = value
+    result.pop("extends", None)
+    return result
+
+
+@lru_cache(maxsize=1)
+def _validator():
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads(schema_path("template").read_text(encoding="utf-8"))
+    return Draft202012Validator(schema)
+
+
+def _schema_problems(data: Any) -> list[tuple[tuple, str]]:
+    errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    return [(tuple(e.absolute_path), f"template: {e.message}") for e in errors]
+
+
+def _build(data: dict, display: str) -> Template:
+    """Turn merged data into a Template; every missing or misplaced part is reported."""
+    problems: list[str] = []
+
+    def need(*keys: str) -> Any:
+        value: Any = data
+        for key in keys:
+            if not isinstance(value, dict) or key not in value:
+                problems.append(f"template is missing '{'.'.join(keys)}'")
+                return None
+            value = value[key]
+        return value
+
+    size = need("card", "size")
+    if isinstance(size, str):
+        width, height = CARD_SIZES_MM[size]
+    elif isinstance(size, dict):
+        width, height = size["width_mm"], size["height_mm"]
+    else:
+        width, height = CARD_SIZES_MM["poker"]
+    fonts = {}
+    for role in FONT_ROLES:
+        file = need("fonts", role)
+        if file is not None:
+            fonts[role] = data_dir("fonts") / file
+            if not fonts[role].is_file():
+                problems.append(f"font '{file}' for '{role}' is not in the bundled fonts folder")
+    colors = {name: need("colors", name) for name in COLOR_NAMES}
+    panel = need("frame", "panel")
+    regions = {name: need("regions", name) for name in REGION_NAMES}
+    text = {name: need("text", name) for name in TEXT_FIELDS}
+    for name, style in text.items():
+        if style is not None:
+            for key in ("font", "max_pt", "min_pt", "leading", "align"):
+                if key not in style:
+                    problems.append(f"template is missing 'text.{name}.{key}'")
+            if style.get("min_pt", 0) > style.get("max_pt", 1e9):
+                problems.append(f"text.{name}: min_pt is larger than max_pt")
+    for name, box in [("frame.panel", panel)] + [(f"regions.{n}", r) for n, r in regions.items()]:
+        if box is not None and (box[0] < 0 or box[1] < 0 or box[0] + box[2] > width + 1e-6
+                                or box[1] + box[3] > height + 1e-6):
+            problems.append(f"{name} {box} does not lie inside the {width} x {height} mm card")
+    if problems:
+        raise DeckError([_error(display, 1, 1, message) for message in problems])
+    return Template(
+        name=data.get("name", Path(display).stem),
+        width_mm=float(width),
+        height_mm=float(height),
+        fonts=fonts,
+        colors=colors,
+        panel=Region(*map(float, panel)),
+        panel_radius=float(data.get("frame", {}).get("panel_radius", 0.0)),
+        regions={n: Region(*map(float, r)) for n, r in regions.items()},
+        text={n: TextStyle(s["font"], float(s["max_pt"]), float(s["min_pt"]), float(s["leading"]),
+                           s["align"]) for n, s in text.items()},
+    )
+
+
+def resolve_template(name: str, deck_folder: Path | None = None) -> Template:
+    """The template a deck names: a file in the deck folder (`templates/<name>.yaml` or a
+    relative `.yaml` path) if there is one, else the bundled template of that name."""
+    if deck_folder is not None:
+        for candidate in (Path(deck_folder) / "templates" / f"{name}.yaml", Path(deck_folder) / name):
+            if candidate.suffix in (".yaml", ".yml") and candidate.is_file():
+                return load_template(candidate.resolve())
+    return load_template(name)

@@ -1,0 +1,115 @@
+"""Set text in a box: wrap at word boundaries and shrink until it fits, down to a minimum.
+
+Widths are measured once per word at 1 pt and scaled, so trying many sizes costs only
+the greedy wrap — that keeps fitting a 1,200-card deck cheap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.pdfbase import pdfmetrics
+
+from pugdeck.render.fonts import MissingGlyph, font_runs
+
+SIZE_STEP_PT = 0.25
+
+Run = tuple[str, str]  # (font name, text)
+
+
+@dataclass(frozen=True)
+class FittedText:
+    """Text set in a box: its size, its lines as font runs, and how far it overflows.
+
+    `overflow` is 0 when the text fits; otherwise the fraction by which it is too big at
+    the minimum size (0.18 = 18 % over).
+    """
+
+    size: float
+    leading: float
+    lines: tuple[tuple[Run, ...], ...]
+    overflow: float
+    missing: tuple[MissingGlyph, ...]
+
+    @property
+    def fits(self) -> bool:
+        return self.overflow <= 0
+
+
+@dataclass(frozen=True)
+class _Word:
+    runs: tuple[Run, ...]
+    width: float  # at 1 pt
+    breaks_before: bool  # starts a new paragraph (explicit line break)
+
+
+def _words(text: str, chain: tuple[str, ...]) -> tuple[list[_Word], list[MissingGlyph]]:
+    words: list[_Word] = []
+    missing: list[MissingGlyph] = []
+    for p, paragraph in enumerate(text.split("\n")):
+        for i, word in enumerate(paragraph.split()):
+            runs, lost = font_runs(word, chain)
+            missing.extend(m for m in lost if m not in missing)
+            width = sum(pdfmetrics.stringWidth(t, f, 1.0) for f, t in runs)
+            words.append(_Word(tuple(runs), width, breaks_before=(p > 0 and i == 0)))
+    return words, missing
+
+
+def _wrap(words: list[_Word], limit: float, space: float) -> list[list[_Word]]:
+    """Greedy wrap with widths in 1-pt units against `limit` (box width / size)."""
+    lines: list[list[_Word]] = []
+    current: list[_Word] = []
+    used = 0.0
+    for word in words:
+        needed = word.width if not current else used + space + word.width
+        if current and (word.breaks_before or needed > limit):
+            lines.append(current)
+            current, used = [word], word.width
+        else:
+            current.append(word)
+            used = needed
+    if current:
+        lines.append(current)
+    return lines
+
+
+def _line_runs(line: list[_Word], space_font: str) -> tuple[Run, ...]:
+    runs: list[Run] = []
+    for i, word in enumerate(line):
+        pieces = ([(space_font, " ")] if i else []) + list(word.runs)
+        for font, text in pieces:
+            if runs and runs[-1][0] == font:
+                runs[-1] = (font, runs[-1][1] + text)
+            else:
+                runs.append((font, text))
+    return tuple(runs)
+
+
+def fit_text(text: str, chain: tuple[str, ...], width: float, height: float,
+             max_pt: float, min_pt: float, leading: float) -> FittedText:
+    """Wrap `text` into a `width` x `height` pt box at the largest size from `max_pt` down to
+    `min_pt` (in 0.25 pt steps) at which every line and the whole block fit."""
+    words, missing = _words(text, chain)
+    space = pdfmetrics.stringWidth(" ", chain[0], 1.0)
+    widest = max((w.width for w in words), default=0.0)
+    size = max_pt
+    while True:
+        lines = _wrap(words, width / size, space)
+        block = len(lines) * size * leading
+        over = max(block / height, widest * size / width) - 1.0
+        if over <= 1e-9 or size - SIZE_STEP_PT < min_pt - 1e-9:
+            break
+        size -= SIZE_STEP_PT
+    return FittedText(
+        size=size,
+        leading=size * leading,
+        lines=tuple(_line_runs(line, chain[0]) for line in lines),
+        overflow=max(0.0, over),
+        missing=tuple(missing),
+    )
+
+
+def overflow_message(field: str, fitted: FittedText, min_pt: float) -> str:
+    """What a designer reads when a field does not fit."""
+    percent = max(1, round(fitted.overflow * 100))
+    return f"{field} does not fit: {percent}% over at the minimum size {min_pt:g} pt; shorten it"
