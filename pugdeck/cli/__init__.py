@@ -19,10 +19,12 @@ def main() -> None:
 
 def _register() -> None:
     # Imported here so each command module can import `main`-free helpers without cycles.
+    from pugdeck.cli import build as build_cmd
     from pugdeck.cli import validate as validate_cmd
 
     main.add_command(validate_cmd.validate)
     main.add_command(validate_cmd.schema)
+    main.add_command(build_cmd.build_command)
 
 
 _register()
