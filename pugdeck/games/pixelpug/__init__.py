@@ -1,0 +1,1 @@
+"""PixelPug: a draw-one-play-one elimination card game (rules: docs/rules-pixelpug.md)."""

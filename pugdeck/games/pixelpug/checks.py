@@ -1,0 +1,179 @@
+"""PixelPug deck checks: the schema first, then what a schema cannot say.
+
+The schema knows every operation, target and parameter name; these checks know which
+belong together (an operation's targets and parameters, the card a guess names, one chosen
+target per card) and what a playable deck needs. `check_deck` never raises for a bad deck.
+"""
+
+from __future__ import annotations
+
+from pugdeck.diagnostics import ERROR, Diagnostic, errors_in
+from pugdeck.games.pixelpug.model import MAIN, TREATS, Card, Deck, DeckInfo, EffectStep, Rules, SourceFile
+from pugdeck.games.pixelpug.operations import OPERATIONS, OUTCOME_PARAMS, SELF
+from pugdeck.loading import LoadedDeck, SourceCard
+from pugdeck.validation import SchemaCheck, suggest
+
+_schema: SchemaCheck | None = None
+
+
+def schema_check() -> SchemaCheck:
+    global _schema  # compiled once per process: compiling costs more than checking a deck
+    if _schema is None:
+        _schema = SchemaCheck("pixelpug", "card")
+    return _schema
+
+
+def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
+    """Validate every file and card; the typed deck if there are no errors."""
+    diagnostics = list(loaded.diagnostics)
+    check = schema_check()
+    for doc in loaded.documents:
+        diagnostics += check.check(doc, item_id=lambda item: _card_id(item))
+        diagnostics += _file_role(doc, is_root=doc is loaded.root)
+    schema_bad = {(d.file, d.card) for d in diagnostics if d.card}
+    seen: dict[str, SourceCard] = {}
+    for source in loaded.cards:
+        card_id = source.id
+        if card_id is None:
+            continue
+        if card_id in seen:
+            first = seen[card_id].mark()
+            diagnostics.append(_at(source, "id", f"duplicate card id '{card_id}' (first at "
+                                   f"{first.file}:{first.line}); give each card its own id"))
+        else:
+            seen[card_id] = source
+    cards: list[Card] = []
+    for source in loaded.cards:
+        if not isinstance(source.data, dict) or (source.doc.display, source.id) in schema_bad:
+            continue
+        problems = _effect_rules(source, seen)
+        diagnostics += problems
+        if not problems and source.id and seen.get(source.id) is source:
+            cards.append(to_card(source.data))
+    if errors_in(diagnostics):
+        return None, sorted(diagnostics)
+    root = loaded.root.data
+    deck = Deck(
+        info=DeckInfo(**{"template": "pixelpug", **root["deck"]}),
+        rules=Rules.from_yaml(root.get("rules")),
+        cards=tuple(cards),
+        folder=loaded.folder,
+        sources=tuple(SourceFile(doc.path.relative_to(loaded.folder).as_posix(), doc.sha256)
+                      for doc in loaded.documents),
+        origins=seen,
+    )
+    diagnostics += _deck_sense(loaded, deck)
+    return (None if errors_in(diagnostics) else deck), sorted(diagnostics)
+
+
+def _card_id(item) -> str | None:
+    value = item.get("id") if isinstance(item, dict) else None
+    return value if isinstance(value, str) else None
+
+
+def _at(source: SourceCard, field: str | tuple, message: str, key: bool = False) -> Diagnostic:
+    path = field if isinstance(field, tuple) else (field,)
+    where = source.path + path
+    mark = source.doc.key_mark(where) if key else source.doc.mark(where)
+    name = next((p for p in reversed(path) if isinstance(p, str)), None)
+    return Diagnostic(mark.file, mark.line, mark.column, source.id, name, ERROR, message)
+
+
+def _file_role(doc, is_root: bool) -> list[Diagnostic]:
+    """deck.yaml says what the deck is; included files only hold cards."""
+    data = doc.data
+    if not isinstance(data, dict):
+        return []
+    out = []
+    if is_root and "deck" not in data:
+        mark = doc.mark(())
+        out.append(Diagnostic(mark.file, mark.line, mark.column, None, "deck", ERROR,
+                              "deck.yaml needs a 'deck:' block with id, name and game"))
+    for key in ("deck", "rules"):
+        if not is_root and key in data:
+            mark = doc.key_mark((key,))
+            out.append(Diagnostic(mark.file, mark.line, mark.column, None, key, ERROR,
+                                  f"'{key}:' belongs in deck.yaml, not in an included card file"))
+    return out
+
+
+def _effect_rules(source: SourceCard, cards: dict[str, SourceCard]) -> list[Diagnostic]:
+    """Each step's target and parameters fit its operation; a card chooses one target."""
+    out: list[Diagnostic] = []
+    chosen: list[str] = []
+    for index, step in enumerate(source.data["effect"]):
+        at = ("effect", index)
+        op = OPERATIONS[step["op"]]
+        target = step.get("target")
+        if op.targets and target is None:
+            out.append(_at(source, at + ("op",), f"'{op.name}' needs a target: one of "
+                           f"{', '.join(op.targets)}"))
+        elif target is not None and target not in op.targets:
+            allowed = f"one of {', '.join(op.targets)}" if op.targets else "none (remove it)"
+            out.append(_at(source, at + ("target",), f"'{op.name}' cannot target '{target}'; "
+                           f"its target is {allowed}"))
+        elif target not in (None, SELF):
+            chosen.append(target)
+        for name in step:
+            if name in ("op", "target"):
+                continue
+            if name not in op.param_names:
+                takes = ", ".join(op.param_names) or "no parameters"
+                out.append(_at(source, at + (name,), f"'{op.name}' does not take '{name}' "
+                               f"(it takes {takes}){suggest(name, op.param_names)}", key=True))
+            elif name in OUTCOME_PARAMS and step[name] not in OUTCOME_PARAMS[name][op.name]:
+                out.append(_at(source, at + (name,), f"'{name}' of '{op.name}' must be one of "
+                               f"{', '.join(OUTCOME_PARAMS[name][op.name])}, not '{step[name]}'"))
+        for name in op.required():
+            if name not in step:
+                out.append(_at(source, at + ("op",), f"'{op.name}' needs '{name}'"))
+        for name in ("card", "unless-holding"):
+            kind = step.get(name)
+            if isinstance(kind, str) and name in op.param_names and kind not in cards:
+                out.append(_at(source, at + (name,), f"'{name}' names card '{kind}', which is not "
+                               f"in the deck{suggest(kind, cards)}"))
+    if len(set(chosen)) > 1:
+        out.append(_at(source, "effect", "the steps of one card choose one target; "
+                       f"they disagree: {', '.join(sorted(set(chosen)))}"))
+    return out
+
+
+def to_card(data: dict) -> Card:
+    """A checked card mapping as a `Card`, every default filled in."""
+    steps = []
+    for step in data["effect"]:
+        op = OPERATIONS[step["op"]]
+        params = {**op.defaults(), **{k: v for k, v in step.items() if k not in ("op", "target")}}
+        steps.append(EffectStep(op.name, step.get("target"),
+                                tuple((name, params[name]) for name in op.param_names if name in params)))
+    return Card(id=data["id"], name=data["name"], count=data["count"], points=data["points"],
+                attack=data.get("attack", False), text=data["text"], effect=tuple(steps),
+                pile=data.get("pile", MAIN), tags=tuple(data.get("tags", ())))
+
+
+def _deck_sense(loaded: LoadedDeck, deck: Deck) -> list[Diagnostic]:
+    """Rules and a card list that pass the schema but cannot be played."""
+    doc = loaded.root
+    out = []
+
+    def error(path: tuple, field: str, message: str) -> None:
+        mark = doc.mark(path)
+        out.append(Diagnostic(mark.file, mark.line, mark.column, None, field, ERROR, message))
+
+    rules = deck.rules
+    if rules.players_min > rules.players_max:
+        error(("rules", "players"), "players",
+              f"rules.players.min ({rules.players_min}) is above max ({rules.players_max})")
+    main = deck.physical_count(MAIN)
+    needed = rules.players_max * rules.starting_hand + 1
+    if main < needed:
+        error(("cards",) if "cards" in doc.data else (), "cards",
+              f"the main pile has {main} cards; {rules.players_max} players need at least "
+              f"{needed} (a starting hand each and one to draw)")
+    for card in deck.cards:
+        for step in card.effect:
+            if step.op == "give-from-pile" and not deck.pile(step.param("pile")):
+                source = deck.origins[card.id]
+                out.append(_at(source, "effect", f"'{card.id}' gives from the "
+                               f"'{step.param('pile')}' pile, but no card has pile: {TREATS}"))
+    return out

@@ -1,0 +1,120 @@
+"""What a PixelPug deck is, once its YAML has been checked: frozen, typed, plain."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping
+
+from pugdeck.loading import SourceCard
+
+MAIN, TREATS = "main", "treats"
+PILES = (MAIN, TREATS)
+
+
+@dataclass(frozen=True)
+class EffectStep:
+    """One operation of a card's effect, every parameter explicit (defaults filled in)."""
+
+    op: str
+    target: str | None
+    params: tuple[tuple[str, object], ...] = ()
+
+    def param(self, name: str, default=None):
+        return dict(self.params).get(name, default)
+
+    def as_json(self) -> dict:
+        out: dict = {"op": self.op}
+        if self.target is not None:
+            out["target"] = self.target
+        out.update(self.params)
+        return out
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card kind as written; `count` physical copies of it exist."""
+
+    id: str
+    name: str
+    count: int
+    points: int
+    attack: bool  # red background: Doghouse stops it
+    text: str
+    effect: tuple[EffectStep, ...]
+    pile: str = MAIN
+    tags: tuple[str, ...] = ()
+
+    @property
+    def target(self) -> str | None:
+        """The one target the player chooses when playing it (steps share it), if any."""
+        chosen = [s.target for s in self.effect if s.target not in (None, "self")]
+        return chosen[0] if chosen else None
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules text's defaults, overridden by the deck's house rules."""
+
+    players_min: int = 2
+    players_max: int = 6
+    round_wins: int = 3  # round wins to become the PixelPug Champion
+    starting_life: int = 1
+    starting_hand: int = 1
+
+    def as_json(self) -> dict:
+        return {
+            "players": {"min": self.players_min, "max": self.players_max},
+            "round_wins": self.round_wins,
+            "starting_life": self.starting_life,
+            "starting_hand": self.starting_hand,
+        }
+
+    @classmethod
+    def from_yaml(cls, data: dict | None) -> "Rules":
+        data = data or {}
+        players = data.get("players") or {}
+        base = cls()
+        return cls(
+            players_min=players.get("min", base.players_min),
+            players_max=players.get("max", base.players_max),
+            round_wins=data.get("round_wins", base.round_wins),
+            starting_life=data.get("starting_life", base.starting_life),
+            starting_hand=data.get("starting_hand", base.starting_hand),
+        )
+
+
+@dataclass(frozen=True)
+class DeckInfo:
+    id: str
+    name: str
+    game: str
+    version: str = "1.0.0"
+    language: str = "en"
+    template: str = "pixelpug"
+
+    def as_json(self) -> dict:
+        return {"id": self.id, "name": self.name, "version": self.version,
+                "language": self.language, "template": self.template}
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    path: str  # relative to the deck folder, '/'-separated
+    sha256: str
+
+
+@dataclass(frozen=True)
+class Deck:
+    info: DeckInfo
+    rules: Rules
+    cards: tuple[Card, ...]
+    folder: Path
+    sources: tuple[SourceFile, ...]
+    origins: Mapping[str, SourceCard] = field(default_factory=dict, compare=False, repr=False)
+
+    def pile(self, name: str) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards if c.pile == name)
+
+    def physical_count(self, pile: str = MAIN) -> int:
+        return sum(c.count for c in self.pile(pile))
