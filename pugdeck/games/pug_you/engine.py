@@ -1,0 +1,175 @@
+"""The Pug You! engine: a `Game` read from a built deck, and `replay` of an action log.
+
+The shape follows OpenSpiel: `Game(built_doc, players, seed).new_initial_state()` gives a
+`State` (see `state.py`) that a frontend drives with `legal_actions()` / `apply_action()`.
+The built deck JSON is the engine's only input; it is validated before anything is read.
+The rules as the engine reads them are written down in `docs/rules-pug-you.md`.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Iterable
+
+from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
+
+# Transitional: `validate_built` arrives with the built-deck schema (issue 3, the lead's).
+# Until it exists the engine still checks every field it reads (`_read_rules`, `_read_cards`).
+try:
+    from pugdeck.schemas import validate_built as _validate_built
+except ImportError:  # pragma: no cover - disappears once the schema module lands
+    _validate_built = None
+
+CHANCE = -1
+"""`current_player()` at a shuffle: the next action is a chance outcome."""
+TERMINAL = -4
+"""`current_player()` once the game is over (OpenSpiel's value)."""
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """The fields of one physical card that the engine and its narrators use."""
+
+    id: str
+    card: str
+    kind: str
+    level: str | None
+    color: str
+    question: str
+    badges: int
+    descriptive: str
+    turds: int
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules block of a built deck, resolved for one player count."""
+
+    hand_size: int
+    nominees: int
+    rounds: int
+    badge_limit: int | None
+    min_players: int
+    max_players: int
+
+
+class Game:
+    """One configured game: a built deck, a player count and a seed.
+
+    Cards are numbered in the order of their sorted ids, so the engine works on small ints
+    and anything sorted by number is also sorted by id.
+    """
+
+    def __init__(self, built_doc: dict, players: int, seed: int = 0, source: str = "<deck>"):
+        self.doc = built_doc
+        self.source = source
+        _validate(built_doc, source)
+        self.rules = _read_rules(built_doc, players, source)
+        self.cards: tuple[CardInfo, ...] = _read_cards(built_doc, source)
+        self.players = players
+        self.seed = seed
+        self.index = {card.id: i for i, card in enumerate(self.cards)}
+        self.ids = tuple(card.id for card in self.cards)
+        self.turds = tuple(card.turds for card in self.cards)
+        self.badges = tuple(card.badges for card in self.cards)
+        self.hand_size = self.rules.hand_size
+        self.turns_total = self.rules.rounds * players
+        # Nomination options per active seat, precomputed: they never change during a game.
+        self.nomination_options = tuple(
+            tuple(combinations([s for s in range(players) if s != active], self.rules.nominees))
+            for active in range(players)
+        )
+        # Seats in turn order starting left of each active player (the active player last).
+        self.seats_after = tuple(
+            tuple((active + k) % players for k in range(1, players + 1)) for active in range(players)
+        )
+        needed = players * self.hand_size
+        if len(self.cards) < needed:
+            _fail(source, "cards", f"the deck has {len(self.cards)} cards; {players} players "
+                  f"need at least {needed} to deal {self.hand_size} each")
+
+    def new_initial_state(self):
+        """The state before the first shuffle (a chance node)."""
+        from pugdeck.games.pug_you.state import State
+
+        return State(self)
+
+    def reseeded(self, seed: int) -> "Game":
+        """The same game with another seed, without reading the deck again (for simulations)."""
+        other = copy.copy(self)
+        other.seed = seed
+        return other
+
+    def card(self, card_id: str) -> CardInfo:
+        return self.cards[self.index[card_id]]
+
+
+def replay(game: Game, actions: Iterable[dict]):
+    """Apply a logged action list to a fresh state; raises `IllegalAction` on a bad log."""
+    state = game.new_initial_state()
+    for action in actions:
+        state.apply_action(action)
+    return state
+
+
+def _fail(source: str, field: str, message: str) -> None:
+    raise DeckError([Diagnostic(source, 0, 0, None, field, ERROR, message)])
+
+
+def _validate(doc: dict, source: str) -> None:
+    if _validate_built is not None:
+        _validate_built(doc)
+    if not isinstance(doc, dict) or doc.get("format") != "pugdeck-deck":
+        _fail(source, "format", "not a built pugdeck deck (expected format 'pugdeck-deck'); "
+              "build one with `pugdeck build`")
+    if doc.get("game") != "pug-you":
+        _fail(source, "game", f"this is a {doc.get('game')!r} deck, not a Pug You! deck")
+
+
+def _read_rules(doc: dict, players: int, source: str) -> Rules:
+    rules = doc.get("rules")
+    if not isinstance(rules, dict):
+        _fail(source, "rules", "the built deck has no rules block")
+    try:
+        low, high = int(rules["players"]["min"]), int(rules["players"]["max"])
+        hand_size = int(rules["hand_size"])
+        large = rules.get("large_group")
+        if large and players >= int(large["from_players"]):
+            hand_size = int(large["hand_size"])
+        nominees = int(rules.get("nominees", 2))
+        rounds = int(rules.get("rounds", 2))
+        limit = rules.get("badge_limit")
+        limit = None if limit is None else int(limit)
+    except (KeyError, TypeError, ValueError) as error:
+        _fail(source, "rules", f"the rules block is incomplete or malformed: {error!r}")
+    if not low <= players <= high:
+        _fail(source, "players", f"{players} players is outside this deck's range {low}-{high}")
+    if hand_size < 1 or rounds < 1 or nominees < 1:
+        _fail(source, "rules", "hand size, rounds and nominees must all be at least 1")
+    if nominees > players - 1:
+        _fail(source, "rules.nominees", f"{nominees} nominees need at least {nominees + 1} players")
+    return Rules(hand_size, nominees, rounds, limit, low, high)
+
+
+def _read_cards(doc: dict, source: str) -> tuple[CardInfo, ...]:
+    raw = doc.get("cards")
+    if not isinstance(raw, list) or not raw:
+        _fail(source, "cards", "the built deck has no cards")
+    cards = []
+    for entry in raw:
+        try:
+            cards.append(CardInfo(
+                id=str(entry["id"]), card=str(entry.get("card", entry["id"])),
+                kind=str(entry.get("kind", "pug")), level=entry.get("level"),
+                color=str(entry.get("color", "")), question=str(entry["question"]),
+                badges=int(entry["badges"]), descriptive=str(entry.get("descriptive", "")),
+                turds=int(entry["turds"]),
+            ))
+        except (KeyError, TypeError, ValueError) as error:
+            _fail(source, "cards", f"card {entry!r:.60} lacks a field the engine needs: {error!r}")
+    ids = [card.id for card in cards]
+    if len(set(ids)) != len(ids):
+        _fail(source, "cards", "card ids in a built deck must be unique")
+    return tuple(sorted(cards, key=lambda card: card.id))

@@ -1,0 +1,288 @@
+"""The Pug You! game state: a state machine driven by one action at a time.
+
+Internally a card is an int (its place in `Game.cards`) and every zone is a list of ints;
+dicts appear only at the API edge (`legal_actions`, `apply_action`, `observation`), which
+keeps a random playout above 100,000 actions a second. Hands are kept sorted, so legal
+actions come out sorted without sorting.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from pugdeck.games.pug_you import actions as act
+from pugdeck.games.pug_you.engine import CHANCE, TERMINAL, Game
+
+# Phases. The names are what `observation()["phase"]` reports.
+SHUFFLE, OFFER, CHOOSE, NOMINATE, VOTE, AWARD, ASK, OVER = range(8)
+PHASE_NAMES = ("shuffle", "offer", "choose", "nominate", "vote", "award", "ask", "over")
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal here; the state is left unchanged."""
+
+
+class State:
+    """Everything on the table, plus the action log that produced it."""
+
+    def __init__(self, game: Game):
+        g = self.game = game
+        n = g.players
+        self.phase = SHUFFLE
+        self.cur = CHANCE
+        self.active = 0  # The table seats whoever looks most like a pug at seat 0.
+        self.turn = 0  # turns completed; tie questions belong to their turn
+        self.question = 1
+        self.box = list(range(len(g.cards)))  # cards not yet shuffled into the draw pile
+        self.shuffle_pile = "deck"
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.draw: list[int] = []  # top card at the end, so drawing is pop()
+        self.discard: list[int] = []
+        self.scored: list[list[int]] = [[] for _ in range(n)]
+        self.offers = [-1] * n
+        self.queue: list[int] = []  # seats still to offer or vote, in order
+        self.queue_pos = 0
+        self.active_card = -1
+        self.active_source = ""  # "offer", "hand" or "scored"
+        self.offered_by = -1
+        self.nominees: tuple[int, ...] = ()
+        self.votes: list[tuple[int, int, int]] = []  # (voter, nominee, card), face down
+        self.tied: list[int] = []
+        self.last_reveal: tuple | None = None  # ((nominee, weight, cards), ...) of the last vote
+        self.last_nominator = [-1] * n
+        self.refill_pos = 0
+        self.shuffles = 0
+        self.reshuffles = 0
+        self.ties = 0
+        self.second_questions = 0
+        self.ran_out = False
+        self.end_reason = ""
+        self.mutt_scored = [0] * n
+        self.log: list[dict] = []
+
+    # --- the OpenSpiel-style API -------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to act, `CHANCE` at a shuffle, `TERMINAL` once the game is over."""
+        return self.cur
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        return self.cur == CHANCE
+
+    def legal_actions(self) -> list[dict]:
+        """Every legal action as a fresh JSON-able dict, sorted and unique; [] when over."""
+        return act.legal_actions(self)
+
+    def apply_action(self, action: dict) -> None:
+        """Play one action. An illegal one raises `IllegalAction` and changes nothing."""
+        transition, args, logged = act.parse(self, action)
+        transition(self, *args)
+        self.log.append(logged)
+
+    def history(self) -> list[dict]:
+        """The action log; `engine.replay(game, history)` rebuilds an equal state."""
+        return [dict(a) for a in self.log]
+
+    def scores(self) -> list[int]:
+        """Badges per seat, scored mutts counted (they carry negative badges)."""
+        badges = self.game.badges
+        return [sum(badges[c] for c in pile) for pile in self.scored]
+
+    def losers(self) -> list[int]:
+        """Seats with the most badges (all of them on a tie); [] until the game is over."""
+        if self.phase != OVER:
+            return []
+        scores = self.scores()
+        worst = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == worst]
+
+    def observation(self, player: int) -> dict:
+        """What `player` may see; face-down and hidden cards stay hidden."""
+        from pugdeck.games.pug_you.observation import observe
+
+        return observe(self, player)
+
+    def clone(self) -> "State":
+        other = State.__new__(State)
+        other.__dict__.update(self.__dict__)
+        for name in ("box", "draw", "discard", "offers", "queue", "votes", "tied",
+                     "last_nominator", "mutt_scored", "log"):
+            setattr(other, name, list(getattr(self, name)))
+        other.hands = [list(h) for h in self.hands]
+        other.scored = [list(s) for s in self.scored]
+        return other
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        mine = {k: v for k, v in self.__dict__.items() if k != "game"}
+        theirs = {k: v for k, v in other.__dict__.items() if k != "game"}
+        same_game = (self.game.ids, self.game.players, self.game.seed, self.game.rules) == (
+            other.game.ids, other.game.players, other.game.seed, other.game.rules)
+        return same_game and mine == theirs
+
+    __hash__ = None
+
+    # --- transitions (called by actions.parse handlers, already validated) ---------------
+
+    def do_shuffle(self, order: list[int]) -> None:
+        self.shuffles += 1
+        self.draw = order[::-1]
+        if self.shuffle_pile == "deck":
+            self.box = []
+            self._deal()
+            self._start_turn()
+        else:
+            self.reshuffles += 1
+            self.discard = []
+            self._refill()
+
+    def do_offer(self, card: int) -> None:
+        seat = self.cur
+        self.hands[seat].remove(card)
+        self.offers[seat] = card
+        self._next_in_queue(CHOOSE)
+
+    def do_choose(self, seat: int) -> None:
+        self.active_card = self.offers[seat]
+        self.active_source, self.offered_by = "offer", seat
+        for owner, card in enumerate(self.offers):
+            if card >= 0 and owner != seat:
+                insort(self.hands[owner], card)  # unchosen offers go back to their owners
+        self.offers = [-1] * self.game.players
+        self.phase, self.cur = NOMINATE, self.active
+
+    def do_ask(self, card: int) -> None:
+        hand = self.hands[self.active]
+        if card in hand:
+            hand.remove(card)
+            self.active_source = "hand"
+        else:  # one of her own scored cards: it leaves her score
+            self.scored[self.active].remove(card)
+            self.mutt_scored[self.active] -= self.game.badges[card] < 0
+            self.active_source = "scored"
+        self.active_card, self.offered_by = card, -1
+        self.phase, self.cur = NOMINATE, self.active
+
+    def do_nominate(self, nominees: tuple[int, ...]) -> None:
+        self.nominees = nominees
+        for seat in nominees:
+            self.last_nominator[seat] = self.active
+        hands = self.hands
+        # Left of the active player first, clockwise, nominees skipped, the active player last;
+        # a voter with an empty hand has nothing to vote with and is skipped.
+        self.queue = [s for s in self.game.seats_after[self.active] if s not in nominees and hands[s]]
+        self.queue_pos = 0
+        self.votes = []
+        if self.queue:
+            self.phase, self.cur = VOTE, self.queue[0]
+        else:
+            self._reveal()
+
+    def do_vote(self, nominee: int, card: int) -> None:
+        seat = self.cur
+        self.hands[seat].remove(card)
+        self.votes.append((seat, nominee, card))
+        self.queue_pos += 1
+        if self.queue_pos < len(self.queue):
+            self.cur = self.queue[self.queue_pos]
+        else:
+            self._reveal()
+
+    def do_award(self, nominee: int) -> None:
+        self._score(nominee)
+        if self.question == 1 and (self.hands[self.active] or self.scored[self.active]):
+            self.question = 2
+            self.second_questions += 1
+            self.phase, self.cur = ASK, self.active
+        else:  # a second tie, or nothing left to ask with: the turn passes
+            self._end_turn()
+
+    # --- internal steps ---------------------------------------------------------------
+
+    def _next_in_queue(self, then_phase: int) -> None:
+        self.queue_pos += 1
+        if self.queue_pos < len(self.queue):
+            self.cur = self.queue[self.queue_pos]
+        else:
+            self.phase, self.cur = then_phase, self.active
+
+    def _deal(self) -> None:
+        g = self.game
+        for _ in range(g.hand_size):  # one card at a time, seat 0 first, like a real deal
+            for seat in range(g.players):
+                insort(self.hands[seat], self.draw.pop())
+
+    def _start_turn(self) -> None:
+        self.question = 1
+        self.nominees, self.votes, self.tied = (), [], []
+        hands = self.hands
+        self.queue = [s for s in self.game.seats_after[self.active][:-1] if hands[s]]
+        self.queue_pos = 0
+        if self.queue:
+            self.phase, self.cur = OFFER, self.queue[0]
+        elif hands[self.active]:  # nobody can offer: she asks a card from her own hand
+            self.phase, self.cur = ASK, self.active
+        else:  # no card left in any hand (and none to draw): nothing can ever be asked again
+            self._finish("nothing_to_ask")
+
+    def _reveal(self) -> None:
+        turds = self.game.turds
+        weights = {n: 0 for n in self.nominees}
+        piles: dict[int, list[int]] = {n: [] for n in self.nominees}
+        for _voter, nominee, card in self.votes:
+            weights[nominee] += turds[card]
+            piles[nominee].append(card)
+            self.discard.append(card)
+        self.last_reveal = tuple((n, weights[n], tuple(sorted(piles[n]))) for n in self.nominees)
+        self.votes = []
+        top = max(weights.values())
+        self.tied = [n for n in self.nominees if weights[n] == top]
+        if len(self.tied) == 1:
+            self._score(self.tied[0])
+            self._end_turn()
+        else:
+            self.ties += 1
+            self.phase, self.cur = AWARD, self.active
+
+    def _score(self, seat: int) -> None:
+        card = self.active_card
+        insort(self.scored[seat], card)
+        self.mutt_scored[seat] += self.game.badges[card] < 0
+        self.active_card = -1
+
+    def _end_turn(self) -> None:
+        g = self.game
+        self.turn += 1
+        limit = g.rules.badge_limit
+        if limit is None:
+            if self.turn >= g.turns_total:
+                return self._finish("rounds")
+        elif max(self.scores()) >= limit:
+            return self._finish("badge_limit")
+        self.refill_pos = 0
+        self._refill()
+
+    def _refill(self) -> None:
+        g = self.game
+        size, order = g.hand_size, g.seats_after[self.active]
+        while self.refill_pos < g.players:
+            hand = self.hands[order[self.refill_pos]]
+            while len(hand) < size:
+                if self.draw:
+                    insort(hand, self.draw.pop())
+                elif self.discard:  # pause for a chance step; _refill resumes after it
+                    self.phase, self.cur, self.shuffle_pile = SHUFFLE, CHANCE, "discard"
+                    return
+                else:
+                    self.ran_out = True
+                    break
+            self.refill_pos += 1
+        self.active = (self.active + 1) % g.players
+        self._start_turn()
+
+    def _finish(self, reason: str) -> None:
+        self.phase, self.cur, self.end_reason = OVER, TERMINAL, reason

@@ -1,0 +1,61 @@
+"""Hand-made built decks for the engine tests (the engine reads nothing else).
+
+`built_deck()` makes a document shaped like `pugdeck build`'s output: by default 104
+levelled cards and 4 healthy mutts, every field explicit. Tests stack decks by passing
+their own card list or by applying their own shuffle order.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+LEVELS = ("green", "yellow", "red")
+
+
+def card(id: str, *, badges: int = 1, turds: int = 1, kind: str = "pug", level: str | None = "green",
+         descriptive: str | None = None, question: str | None = None) -> dict:
+    """One physical card of a built deck."""
+    base = id.split("#")[0]
+    return {
+        "id": id if "#" in id else f"{id}#1", "card": base, "copy": 1, "kind": kind,
+        "level": None if kind == "mutt" else level,
+        "dots": 0 if kind == "mutt" else LEVELS.index(level) + 1,
+        "color": "pink" if kind == "mutt" else ("blue" if kind == "custom" else level),
+        "question": question or f"Who is {base}?", "badges": badges,
+        "descriptive": descriptive or base.replace("-", " "), "turds": turds,
+        "thermometer": 1, "breed": "healthy-mutt" if kind == "mutt" else "pug",
+        "art": None, "tags": [],
+    }
+
+
+def default_cards(levelled: int = 104, mutts: int = 4) -> list[dict]:
+    """A deterministic spread of badges, turds and levels, like the bundled deck."""
+    cards = [card(f"q-{i:03d}", badges=1 + i % 3, turds=1 + (i * 7) % 3, level=LEVELS[i % 3],
+                  descriptive=f"word{i}") for i in range(levelled)]
+    cards += [card(f"mutt-{i}", badges=-2, turds=1 + i % 3, kind="mutt", descriptive=f"lovely{i}")
+              for i in range(mutts)]
+    return cards
+
+
+def built_deck(cards: list[dict] | None = None, **rules) -> dict:
+    """A built Pug You! deck document; keyword arguments override the rules block."""
+    rule_block = {"players": {"min": 5, "max": 10}, "hand_size": 5,
+                  "large_group": {"from_players": 8, "hand_size": 4},
+                  "nominees": 2, "rounds": 2, "badge_limit": None, "mutt_badges": -2}
+    rule_block.update(rules)
+    return {
+        "format": "pugdeck-deck", "format_version": 1, "generator": "pugdeck test",
+        "game": "pug-you", "name": "pug-you",
+        "deck": {"id": "pug-you", "name": "Pug You!", "version": "1.0.0", "language": "en",
+                 "template": "pug-you"},
+        "rules": rule_block, "filters": {}, "source": {"files": [], "sha256": "0" * 64},
+        "checked": {"players": [], "playable_for": list(range(5, 11)), "warnings": []},
+        "components": [{"id": "turd-1", "kind": "turd"}, {"id": "turd-2", "kind": "turd"}],
+        "cards": default_cards() if cards is None else cards,
+    }
+
+
+@pytest.fixture
+def deck():
+    """The factory itself, so tests can ask for variants."""
+    return built_deck
