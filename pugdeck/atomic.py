@@ -14,11 +14,13 @@ def write_files(outputs: dict[Path, bytes]) -> None:
     failure while writing leaves every destination as it was.
     """
     staged: list[tuple[str, Path]] = []
+    mode = 0o666 & ~_umask()  # mkstemp makes 0600 files; outputs are ordinary files
     try:
         for path, data in outputs.items():
             path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
             staged.append((tmp, path))
+            os.chmod(tmp, mode)
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
                 f.flush()
@@ -32,3 +34,9 @@ def write_files(outputs: dict[Path, bytes]) -> None:
                 os.unlink(tmp)
             except FileNotFoundError:
                 pass
+
+
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current

@@ -7,13 +7,15 @@ deck, hands it to its game, and writes the outputs atomically.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Mapping
 
 from pugdeck.atomic import write_files
 from pugdeck.diagnostics import DeckError, Diagnostic, errors_in
 from pugdeck.export.built_json import dumps
 from pugdeck.games import GAMES, check_deck_at
+from pugdeck.loading import SourceCard
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,8 @@ class Built:
     summary: str = ""
     warnings: list[str] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)  # validation warnings
+    # card id → where it was written, to locate problems found while drawing
+    origins: Mapping[str, SourceCard] = field(default_factory=dict, repr=False)
 
 
 def check(deck_path: Path):
@@ -43,7 +47,29 @@ def build(deck_path: Path, prefs, *, name: str | None = None,
     deck, diagnostics = check(deck_path)
     game_build = importlib.import_module(GAMES[deck.info.game] + ".build")
     built = game_build.build_deck(deck, prefs, name=name, extra_sources=extra_sources)
-    return Built(**{**built.__dict__, "diagnostics": diagnostics})
+    return replace(built, diagnostics=diagnostics, origins=deck.origins)
+
+
+def locate(diagnostics: list[Diagnostic], origins: Mapping[str, SourceCard]) -> list[Diagnostic]:
+    """Give card problems found after validation (text fit, glyphs) their place in the YAML."""
+    out = []
+    for d in diagnostics:
+        source = origins.get((d.card or "").split("#")[0])
+        if source is not None and not d.line:
+            mark = source.mark(d.field)
+            d = replace(d, file=mark.file, line=mark.line, column=mark.column, card=source.id)
+        out.append(d)
+    return out
+
+
+def render_built(built: Built, **options) -> bytes:
+    """The print-and-play PDF; card problems come back located in the deck's files."""
+    from pugdeck.render.pdf import render_pdf  # reportlab is only loaded when printing
+
+    try:
+        return render_pdf(built.doc, deck_folder=built.folder, blanks=built.blanks, **options)
+    except DeckError as exc:
+        raise DeckError(locate(exc.diagnostics, built.origins)) from None
 
 
 def write_outputs(built: Built, out_dir: Path, pdf: bytes | None = None) -> list[Path]:

@@ -8,11 +8,28 @@ from pathlib import Path
 
 import click
 
-from pugdeck.building import Built, build, write_outputs
-from pugdeck.cli.common import deck_argument, report_diagnostics
+from pugdeck.building import Built, build, render_built, write_outputs
+from pugdeck.cli.common import deck_argument, progress_bar, report_diagnostics
 from pugdeck.diagnostics import DeckError
 from pugdeck.games.pug_you.filters import Preferences
 from pugdeck.games.pug_you.profiles import load_profile
+
+
+class BackOffset(click.ParamType):
+    """X,Y in millimetres."""
+
+    name = "X,Y"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, tuple):
+            return value
+        try:
+            x, y = (float(part) for part in str(value).split(","))
+        except ValueError:
+            self.fail(f"expected two numbers in mm like 0.5,-1, not {value!r}", param, ctx)
+        if max(abs(x), abs(y)) > 10:
+            self.fail("a back offset over 10 mm is a layout problem, not misregistration", param, ctx)
+        return (x, y)
 
 
 def filter_options(command):
@@ -71,15 +88,32 @@ def run_build(deck: Path, options: dict, name: str | None) -> Built:
 @click.option("--name", help="Output name [default: the deck id and the filters, e.g. pug-you-no-red].")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="out", show_default=True,
               help="Folder for the outputs.")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+              help="Sheet size for 3 x 3 cards.")
+@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
+              help="Backs mirrored for long- or short-edge duplex printing; none prints no backs.")
+@click.option("--bleed", type=click.FloatRange(0, 10), metavar="MM",
+              help="Print-shop output: one card per page with this bleed, TrimBox and BleedBox set.")
+@click.option("--back-offset", type=BackOffset(), default="0,0", metavar="X,Y", show_default=True,
+              help="Shift the backs by X,Y mm to correct a printer's misregistration.")
+@click.option("--pdf/--no-pdf", default=True, show_default=True, help="Also write the print-and-play PDF.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary on stdout.")
-def build_command(deck: Path, name: str | None, out_dir: str, as_json: bool, **options) -> None:
-    """Build DECK for a group: out/<name>.json (the built deck).
+def build_command(deck: Path, name: str | None, out_dir: str, paper: str, duplex: str,
+                  bleed: float | None, back_offset: tuple[float, float], pdf: bool, as_json: bool,
+                  **options) -> None:
+    """Build DECK for a group: out/<name>.json (the built deck) and out/<name>.pdf.
 
-    DECK is a deck folder or its deck.yaml (default: the bundled Pug You! deck).
+    DECK is a deck folder or its deck.yaml (default: the bundled Pug You! deck). Nothing is
+    written unless everything succeeds.
     """
     try:
         built = run_build(deck, options, name)
-        written = write_outputs(built, Path(out_dir))
+        document = None
+        if pdf:
+            with progress_bar(len(built.doc["cards"]) + built.blanks, "Drawing cards") as advance:
+                document = render_built(built, paper=paper, duplex=duplex, bleed_mm=bleed,
+                                        back_offset_mm=back_offset, progress=advance)
+        written = write_outputs(built, Path(out_dir), document)
     except DeckError as exc:
         report_diagnostics(exc.diagnostics)
         sys.exit(1)

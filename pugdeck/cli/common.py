@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import sys
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Callable, Iterator
 
 import click
 
@@ -25,3 +28,15 @@ def report_diagnostics(diagnostics: list[Diagnostic]) -> None:
     errors = sum(d.is_error() for d in diagnostics)
     if errors:
         click.echo(f"{errors} error{'s' * (errors != 1)}; nothing was written", err=True)
+
+
+@contextmanager
+def progress_bar(total: int, label: str) -> Iterator[Callable[[int, int], None]]:
+    """A progress callback `(done, total)`: a bar on a terminal, silent in pipes and tests."""
+    if not sys.stderr.isatty():
+        yield lambda done, total: None
+        return
+    with click.progressbar(length=total, label=label, file=sys.stderr) as bar:
+        def advance(done: int, _total: int) -> None:
+            bar.update(done - bar.pos)
+        yield advance
