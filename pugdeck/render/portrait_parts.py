@@ -145,6 +145,7 @@ def tongue(c, x: float, y: float, size: float, curl: float = 1.0) -> None:
 def shoulders(c, fur: Color, chest: Color | None, collar: Color, width: float = 1.0) -> None:
     """Shoulders running off the bottom edge, a light chest and a collar with a round tag."""
     w = width
+    blob(c, [(50 - 13 * w, 24), (50 - 11 * w, 44), (50 + 11 * w, 44), (50 + 13 * w, 24)], fur)
     blob(c, [(50 - 46 * w, -8), (50 - 40 * w, 14), (50 - 24 * w, 27), (50 + 24 * w, 27),
              (50 + 40 * w, 14), (50 + 46 * w, -8)], fur)
     if chest is not None:
@@ -167,3 +168,15 @@ def paw(c, x: float, y: float, size: float, fill: Color, degrees: float = 0) -> 
                  (x, y - s * 0.55)], fill, None)
         for dx, dy in ((-0.62, 0.22), (-0.24, 0.55), (0.24, 0.55), (0.62, 0.22)):
             oval(c, x + dx * s, y + dy * s, s * 0.17, s * 0.23, fill, None)
+
+
+def paw_pattern(c, width: float, height: float, fill: Color) -> None:
+    """Paw prints in staggered rows, centred on the box and running off its edges."""
+    step = min(width, height) / 4
+    rows, cols = math.ceil(height / step / 2), math.ceil(width / step / 2)
+    for row in range(-rows, rows + 1):
+        for col in range(-cols - 1, cols + 1):
+            x = width / 2 + (col + (0.5 if row % 2 else 0)) * step
+            y = height / 2 + row * step
+            if -step * 0.4 < x < width + step * 0.4 and -step * 0.4 < y < height + step * 0.4:
+                paw(c, x, y, step * 0.3, fill, 25 if (row + col) % 2 else -20)
