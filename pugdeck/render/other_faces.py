@@ -12,14 +12,12 @@ from pugdeck.render.text_fitting import fit_text
 
 # The turn, in our own words (DESIGN.md §6), for the reference card.
 TURN_OVERVIEW = (
-    ("Offer", "Everyone but the active player slips one card face down to her and pitches it."),
-    ("Ask", "She keeps one, reads it aloud and hands the two turd cards to two other players."),
-    ("Vote", "Everyone not nominated, her included, votes with one card on a turd card. "
-             "Count the turds printed on the votes."),
-    ("Score", "More turds scores the card's badges. Tie: she picks who scores and answers "
-              "one more question with a scored card or a card from her hand."),
-    ("Refill", "Draw back up to 5 (4 with 8+ players). The player on her left is next."),
-    ("End", "After two rounds, most badges loses. A pink mutt takes 2 badges away."),
+    ("Offer", "Everyone else offers the active player one card, face down. Sell it!"),
+    ("Ask", "She keeps one, reads it out and gives the turd cards to two other players."),
+    ("Vote", "All but the nominees vote with one card each. Count the printed turds."),
+    ("Score", "Most turds takes the card and its badges. Tie: she picks, then asks once more."),
+    ("Refill", "Draw up to 5 (4 with 8+ players). The player on her left goes next."),
+    ("End", "After two rounds, most badges loses. Each pink mutt takes 2 badges away."),
 )
 
 
@@ -77,11 +75,17 @@ def turn_overview_face(template: Template, fonts: FontSet, bleed: float = 0.0) -
                     template, fonts, colors["back"], max_pt=18)
     top = y + h - 13 * mm
     step_h = (h - 15 * mm) / len(TURN_OVERVIEW)
-    for i, (head, body) in enumerate(TURN_OVERVIEW):
+    boxes = [(x + 3 * mm, top - (i + 1) * step_h + 0.4 * mm, w - 6 * mm, step_h - 4.6 * mm)
+             for i in range(len(TURN_OVERVIEW))]
+    style = template.text["reference"]
+    chain = fonts.chain(style.font)
+    # One size for every step (the largest at which all fit) so the card reads evenly.
+    size = min(fit_text(body, chain, b[2], b[3], style.max_pt, 4.0, style.leading).size
+               for (_, body), b in zip(TURN_OVERVIEW, boxes))
+    for i, ((head, body), box) in enumerate(zip(TURN_OVERVIEW, boxes)):
         row_top = top - i * step_h
         shapes.append(TextLine(x + 3 * mm, row_top - 3.6 * mm, ((fonts.title, f"{i + 1}. {head}"),),
                                8.5, colors["red"], "left"))
-        shapes += _text(body, "reference", (x + 3 * mm, row_top - step_h + 0.4 * mm, w - 6 * mm,
-                                            step_h - 4.6 * mm), template, fonts, colors["ink"],
-                        valign="top")
+        shapes += _text(body, "reference", box, template, fonts, colors["ink"], valign="top",
+                        max_pt=size)
     return CardFace(tuple(shapes), width, height, "turn-overview")

@@ -1,0 +1,83 @@
+"""Templates: the bundled one loads, `extends` overrides key by key, mistakes are located."""
+
+import json
+
+import pytest
+
+from pugdeck.diagnostics import DeckError
+from pugdeck.render.templates import CARD_SIZES_MM, load_template, resolve_template
+from pugdeck.resources import schema_path
+
+
+def test_bundled_template_is_poker_sized_with_every_region():
+    t = load_template("pug-you")
+    assert (t.width_mm, t.height_mm) == CARD_SIZES_MM["poker"] == (63.5, 88.9)
+    assert set(t.regions) >= {"dots", "thermometer", "turds", "portrait", "question", "badges",
+                              "descriptive"}
+    assert all(path.is_file() for path in t.fonts.values())
+    assert t.text["question"].min_pt < t.text["question"].max_pt
+
+
+def test_extends_overrides_only_what_it_names(tmp_path):
+    child = tmp_path / "loud.yaml"
+    child.write_text("name: loud\nextends: pug-you\ncolors: {red: '#FF0000'}\n"
+                     "text: {question: {max_pt: 12}}\n")
+    t = load_template(child)
+    base = load_template("pug-you")
+    assert t.name == "loud"
+    assert t.colors["red"] == "#FF0000" and t.colors["green"] == base.colors["green"]
+    assert t.text["question"].max_pt == 12 and t.text["question"].min_pt == base.text["question"].min_pt
+    assert t.regions == base.regions
+
+
+def test_named_and_explicit_card_sizes(tmp_path):
+    (tmp_path / "small.yaml").write_text(
+        "extends: pug-you\ncard: {size: {width_mm: 70, height_mm: 100}}\n")
+    assert load_template(tmp_path / "small.yaml").width_mm == 70
+    (tmp_path / "mini.yaml").write_text("extends: pug-you\ncard: {size: mini}\n")
+    with pytest.raises(DeckError, match="does not lie inside"):  # regions are for poker
+        load_template(tmp_path / "mini.yaml")
+
+
+def test_schema_error_is_located(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: pug-you\ncolors:\n  red: crimson\n")
+    with pytest.raises(DeckError) as caught:
+        load_template(bad)
+    d = caught.value.diagnostics[0]
+    assert d.file.endswith("bad.yaml") and d.line == 3 and "crimson" in d.message
+
+
+def test_unknown_key_and_cycle_are_errors(tmp_path):
+    (tmp_path / "typo.yaml").write_text("extends: pug-you\nregion: {}\n")
+    with pytest.raises(DeckError, match="region"):
+        load_template(tmp_path / "typo.yaml")
+    (tmp_path / "a.yaml").write_text("extends: ./b.yaml\n")
+    (tmp_path / "b.yaml").write_text("extends: ./a.yaml\n")
+    with pytest.raises(DeckError, match="cycle"):
+        load_template(tmp_path / "a.yaml")
+
+
+def test_deck_folder_template_wins_over_bundled(tmp_path):
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "pug-you.yaml").write_text(
+        "name: local\nextends: pug-you\n")  # a bare name is always the bundled template
+    assert resolve_template("pug-you", tmp_path).name == "local"
+    assert resolve_template("pug-you", None).name == "pug-you"
+
+
+def test_every_schema_property_is_described():
+    schema = json.loads(schema_path("template").read_text())
+
+    def walk(node, path):
+        if isinstance(node, dict):
+            for name, sub in node.get("properties", {}).items():
+                assert "description" in sub, f"{path}.{name} has no description"
+            for key, sub in node.items():
+                walk(sub, f"{path}.{key}")
+        elif isinstance(node, list):
+            for i, sub in enumerate(node):
+                walk(sub, f"{path}[{i}]")
+
+    walk(schema, "$")
+    assert schema["$schema"].endswith("2020-12/schema")

@@ -1,0 +1,51 @@
+"""Text fitting and glyph fallback: shrink to fit, report overflow and unprintable characters."""
+
+from pugdeck.render.checks import check_cards
+from pugdeck.render.fonts import font_runs, font_set
+from pugdeck.render.templates import load_template
+from pugdeck.render.text_fitting import fit_text
+
+FONTS = font_set(load_template("pug-you").fonts)
+
+
+def test_short_text_keeps_the_largest_size():
+    fitted = fit_text("Who snores?", FONTS.chain("bold"), 120, 60, 11, 7, 1.2)
+    assert fitted.fits and fitted.size == 11 and len(fitted.lines) == 1
+
+
+def test_long_text_shrinks_and_wraps_within_the_box():
+    text = "Who would drive across town at three in the morning to pick you up? " * 2
+    fitted = fit_text(text, FONTS.chain("bold"), 120, 60, 11, 6, 1.2)
+    assert fitted.fits and 6 <= fitted.size < 11
+    assert len(fitted.lines) * fitted.leading <= 60 + 1e-6
+
+
+def test_overflow_at_the_minimum_is_measured():
+    fitted = fit_text("word " * 200, FONTS.chain("bold"), 120, 60, 11, 7, 1.2)
+    assert not fitted.fits and fitted.size == 7 and fitted.overflow > 1
+
+
+def test_missing_glyph_falls_back_to_the_body_font():
+    # Fredoka (titles) is Latin only; Noto Sans has Cyrillic.
+    runs, missing = font_runs("Мопс pug", FONTS.chain("title"))
+    assert not missing
+    assert runs[0][0] == FONTS.body and runs[-1] == (FONTS.title, " pug")
+
+
+def test_character_in_no_font_is_reported_not_dropped_silently():
+    runs, missing = font_runs("pug 中", FONTS.chain("bold"))
+    assert [m.describe() for m in missing] == [
+        "character '中' (U+4E2D) is in none of the bundled fonts"]
+
+
+def test_check_cards_names_card_field_and_codepoint():
+    cards = [{"id": "ok#1", "card": "ok", "question": "Who snores?", "descriptive": "loud"},
+             {"id": "long#1", "card": "long", "question": "Who " + "really " * 80 + "snores?",
+              "descriptive": "loud"},
+             {"id": "glyph#1", "card": "glyph", "question": "Who likes 🐶?",
+              "descriptive": "a ƒan"}]
+    found = check_cards(cards, "pug-you")
+    assert [(d.card, d.field) for d in found] == [("long", "question"), ("glyph", "question")]
+    assert "% over at the minimum size 7 pt; shorten it" in found[0].message
+    assert "U+1F436" in found[1].message
+    assert all(d.file == "" and d.line == 0 for d in found)
