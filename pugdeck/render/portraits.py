@@ -285,7 +285,7 @@ def draw_card_back_art(canvas, width: float, height: float) -> None:
     c.setStrokeColor(HexColor("#f2c230"))
     c.setLineWidth(inset * 0.25)
     c.roundRect(inset, inset, width - 2 * inset, height - 2 * inset, inset, stroke=1, fill=0)
-    r = min(width, height) * 0.36
+    r = min(width, height) * 0.33
     c.translate(width / 2 - r, height / 2 - r)
     c.scale(r / 50, r / 50)
     disc = c.beginPath()
