@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.images import check_image
 from pugdeck.loading import inside_folder
 from pugdeck.render import icons
 
@@ -80,15 +81,10 @@ def draw_art_image(c, relative: str, width: float, height: float, folder: Path) 
     from PIL import Image, UnidentifiedImageError
     from reportlab.lib.utils import ImageReader
 
-    target = inside_folder(folder.resolve(), relative)
-    problem = None
-    if target is None:
-        problem = f"art '{relative}' is outside the deck folder; use an image inside it"
-    elif not target.is_file():
-        problem = f"art '{relative}' does not exist"
-    else:
+    problem = check_image(folder.resolve(), relative)  # outside the folder, missing, a bomb…
+    if problem is None:
         try:
-            with Image.open(target) as opened:
+            with Image.open(inside_folder(folder.resolve(), relative)) as opened:
                 opened.load()
                 image = opened.convert("RGBA") if opened.mode not in ("RGB", "RGBA") else opened.copy()
         except (OSError, UnidentifiedImageError) as exc:
