@@ -115,7 +115,8 @@ class SchemaCheck:
         # same there. `$defs` refs are rewritten to draft-07 `definitions`.
         fast = json.loads(json.dumps(item_schema).replace("#/$defs/", "#/definitions/"))
         fast["definitions"] = fast.pop("$defs")
-        self.item_is_valid = fastjsonschema.compile(fast)
+        # use_default=False: fastjsonschema would otherwise write defaults into the data.
+        self.item_is_valid = fastjsonschema.compile(fast, use_default=False, detailed_exceptions=False)
         self.item_properties = item_schema.get("properties", {})
 
     def check(self, doc: Document, item_id=lambda item: None) -> list[Diagnostic]:

@@ -1,0 +1,87 @@
+"""`pugdeck build` as a user runs it: files, names, summaries, exit codes, nothing half-written."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from pugdeck.cli import main
+from pugdeck.schemas import validate_built
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_build_no_red_writes_json_and_pdf(tmp_path):
+    result = run("build", "--no-red", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pug-you-no-red.json", "pug-you-no-red.pdf"]
+    assert result.stdout.startswith("pug-you-no-red: 74 cards (green 35, yellow 35, mutts 4) + 6 blanks")
+    assert "no-red removed 34" in result.stdout
+    doc = json.loads((tmp_path / "pug-you-no-red.json").read_text())
+    validate_built(doc)
+    assert (tmp_path / "pug-you-no-red.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_rebuilds_are_byte_identical(tmp_path):
+    for folder in ("a", "b"):
+        assert run("build", "--strangers", "--out", str(tmp_path / folder)).exit_code == 0
+    for name in ("pug-you-strangers.json", "pug-you-strangers.pdf"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+
+
+def test_unplayable_group_exits_1_with_counts(tmp_path):
+    result = run("build", "--savage", "--strangers", "--players", "10", "--out", str(tmp_path))
+    assert result.exit_code == 1
+    assert "not enough cards for 10 players: 51 remain after the filters, 59 are needed; " \
+           "savage removed the most (39 cards)" in result.stderr
+    assert "Traceback" not in result.output + result.stderr
+    assert not tmp_path.exists() or not any(tmp_path.iterdir())
+
+
+def test_json_summary(tmp_path):
+    result = run("build", "--no-pdf", "--json", "--out", str(tmp_path))
+    summary = json.loads(result.stdout)
+    assert summary["name"] == "pug-you" and summary["cards"] == 108 and summary["blanks"] == 6
+    assert summary["checked"]["playable_for"] == [5, 6, 7, 8, 9, 10]
+
+
+def test_profile_and_flags(tmp_path):
+    profile = Path(__file__).parents[2] / "decks" / "pug-you" / "profiles" / "strangers.yaml"
+    result = run("build", "--profile", str(profile), "--no-mutts", "--no-pdf", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "pug-you-strangers-no-red-no-mutts.json").is_file()
+
+
+def test_a_failing_build_leaves_out_as_it_was(tmp_path):
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    long_question = "Who is " + "supercalifragilistic" * 4 + "?"  # one word wider than the card
+    (deck / "deck.yaml").write_text(
+        "deck: {id: long, name: Long, game: pug-you}\ncards:\n"
+        f"  - {{id: windbag, level: red, question: \"{long_question}\", badges: 1, descriptive: "
+        "wordy, turds: 1, thermometer: 1}\n")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "long.json").write_text("previous build")
+    result = run("build", str(deck), "--out", str(out))
+    assert result.exit_code == 1
+    assert "card 'windbag'" in result.stderr and "does not fit" in result.stderr
+    assert [p.name for p in out.iterdir()] == ["long.json"]  # no PDF, no temporary files
+    assert (out / "long.json").read_text() == "previous build"
+
+
+def test_bad_back_offset_is_a_usage_error():
+    result = run("build", "--back-offset", "left")
+    assert result.exit_code == 2
+    assert "expected two numbers in mm" in result.stderr
+
+
+def test_inputs_are_never_modified(tmp_path):
+    deck = Path(__file__).parents[2] / "decks" / "pug-you"
+    before = {p: p.read_bytes() for p in deck.rglob("*.yaml")}
+    assert run("build", str(deck), "--out", str(tmp_path)).exit_code == 0
+    assert before == {p: p.read_bytes() for p in deck.rglob("*.yaml")}
