@@ -15,7 +15,7 @@ from pugdeck.atomic import write_files
 from pugdeck.diagnostics import DeckError, Diagnostic, errors_in
 from pugdeck.export.built_json import dumps
 from pugdeck.games import GAMES, check_deck_at
-from pugdeck.loading import SourceCard
+from pugdeck.loading import SourceCard, locate
 
 
 @dataclass(frozen=True)
@@ -48,18 +48,6 @@ def build(deck_path: Path, prefs, *, name: str | None = None,
     game_build = importlib.import_module(GAMES[deck.info.game] + ".build")
     built = game_build.build_deck(deck, prefs, name=name, extra_sources=extra_sources)
     return replace(built, diagnostics=diagnostics, origins=deck.origins)
-
-
-def locate(diagnostics: list[Diagnostic], origins: Mapping[str, SourceCard]) -> list[Diagnostic]:
-    """Give card problems found after validation (text fit, glyphs) their place in the YAML."""
-    out = []
-    for d in diagnostics:
-        source = origins.get((d.card or "").split("#")[0])
-        if source is not None and not d.line:
-            mark = source.mark(d.field)
-            d = replace(d, file=mark.file, line=mark.line, column=mark.column, card=source.id)
-        out.append(d)
-    return out
 
 
 def render_built(built: Built, **options) -> bytes:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 import yaml
 
@@ -58,18 +58,23 @@ class Document:
     display: str
     data: Any
     sha256: str
-    marks: dict[tuple, Mark] = field(default_factory=dict, repr=False)
-    key_marks: dict[tuple, Mark] = field(default_factory=dict, repr=False)
+    # path → (line, column) of the value / of the mapping key
+    marks: dict[tuple, tuple[int, int]] = field(default_factory=dict, repr=False)
+    key_marks: dict[tuple, tuple[int, int]] = field(default_factory=dict, repr=False)
 
     def mark(self, path: tuple) -> Mark:
         """Where the value at `path` starts; the nearest enclosing value if it has no mark."""
         while path not in self.marks and path:
             path = path[:-1]
-        return self.marks.get(path, Mark(self.display, 1, 1))
+        line, column = self.marks.get(path, (1, 1))
+        return Mark(self.display, line, column)
 
     def key_mark(self, path: tuple) -> Mark:
         """Where the key of the mapping entry at `path` starts (for unknown/duplicate keys)."""
-        return self.key_marks.get(path) or self.mark(path)
+        if path in self.key_marks:
+            line, column = self.key_marks[path]
+            return Mark(self.display, line, column)
+        return self.mark(path)
 
 
 class LoadError(Exception):
@@ -117,112 +122,97 @@ def read_text(path: Path, display: str) -> tuple[str, bytes]:
 
 
 def parse_yaml(text: str, display: str) -> tuple[Any, dict, dict]:
-    """Build data from YAML text; returns (data, value marks, key marks)."""
-    marks: dict[tuple, Mark] = {}
-    key_marks: dict[tuple, Mark] = {}
+    """Build data from YAML text; returns (data, value positions, key positions).
+
+    Positions are (line, column) pairs, 1-based; `Document` turns them into `Mark`s on
+    demand, which keeps this loop (the cost of loading a large deck) lean.
+    """
+    marks: dict[tuple, tuple[int, int]] = {}
+    key_marks: dict[tuple, tuple[int, int]] = {}
     anchors: dict[str, tuple[Any, int]] = {}
-    # Each frame: [container, path, pending key or _NO_KEY, anchor, values-at-start, key mark]
+    # A frame per open collection: [container, path, pending key, anchor, values at start]
     stack: list[list] = []
     root: list[Any] = []
     values = 0
     documents = 0
 
-    def here(event) -> Mark:
-        m = event.start_mark
-        return Mark(display, m.line + 1, m.column + 1)
-
-    def add(value: Any, event, size: int) -> None:
-        """Attach a finished value to the enclosing container."""
-        nonlocal values
-        values += size
-        if values > MAX_VALUES:
-            m = here(event)
-            raise _error(display, m.line, m.column, f"document expands to more than {MAX_VALUES:,} "
-                         "values (an alias bomb?); refusing to load it")
-        if not stack:
-            root.append(value)
-            return
-        frame = stack[-1]
-        container, path = frame[0], frame[1]
-        if isinstance(container, list):
-            marks.setdefault(path + (len(container),), here(event))
-            container.append(value)
-        elif frame[2] is _NO_KEY:
-            if not isinstance(value, str):
-                m = here(event)
-                raise _error(display, m.line, m.column, "mapping keys must be plain text")
-            if value in container:
-                m = here(event)
-                first = key_marks[path + (value,)]
-                raise _error(display, m.line, m.column, f"duplicate key '{value}' (first at line "
-                             f"{first.line}); remove one of them")
-            frame[2] = value
-            key_marks[path + (value,)] = here(event)
-        else:
-            marks.setdefault(path + (frame[2],), here(event))
-            container[frame[2]] = value
-            frame[2] = _NO_KEY
-
-    def child_path() -> tuple:
-        if not stack:
-            return ()
-        frame = stack[-1]
-        if isinstance(frame[0], list):
-            return frame[1] + (len(frame[0]),)
-        return frame[1] + (frame[2],)
+    def fail(pos: tuple[int, int], message: str) -> LoadError:
+        return _error(display, pos[0], pos[1], message)
 
     try:
         for event in yaml.parse(text, Loader=_Parser):
             kind = type(event)
+            m = event.start_mark
+            pos = (m.line + 1, m.column + 1)
+            top = stack[-1] if stack else None
+            awaiting_key = top is not None and top[2] is _NO_KEY
             if kind is yaml.ScalarEvent:
-                is_key = bool(stack) and isinstance(stack[-1][0], dict) and stack[-1][2] is _NO_KEY
-                value = event.value if is_key else _scalar(event, display)
-                if isinstance(value, str) and (bad := _CONTROL.search(value)):
-                    m = here(event)
-                    raise _error(display, m.line, m.column, f"control character U+{ord(bad.group()):04X} "
-                                 "in text; remove it")
-                if not is_key:
-                    marks[child_path()] = here(event)
+                if awaiting_key:
+                    key = event.value
+                    if _CONTROL.search(key):
+                        raise fail(pos, "control character in a key; remove it")
+                    if key in top[0]:
+                        first = key_marks[top[1] + (key,)]
+                        raise fail(pos, f"duplicate key '{key}' (first at line {first[0]}); remove one of them")
+                    top[2] = key
+                    key_marks[top[1] + (key,)] = pos
+                    continue
+                value = _scalar(event, display)
+                if value.__class__ is str and (bad := _CONTROL.search(value)):
+                    raise fail(pos, f"control character U+{ord(bad.group()):04X} in text; remove it")
                 if event.anchor:
                     anchors[event.anchor] = (value, 1)
-                add(value, event, 1)
-            elif kind in (yaml.MappingStartEvent, yaml.SequenceStartEvent):
+                size = 1
+            elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
                 if event.tag not in _COLLECTION_TAGS:
-                    m = here(event)
-                    raise _error(display, m.line, m.column, f"tag '{event.tag}' is not allowed; "
-                                 "only plain YAML (safe tags) is accepted")
-                if stack and isinstance(stack[-1][0], dict) and stack[-1][2] is _NO_KEY:
-                    m = here(event)
-                    raise _error(display, m.line, m.column, "mapping keys must be plain text")
+                    raise fail(pos, f"tag '{event.tag}' is not allowed; only plain YAML (safe tags) is accepted")
+                if awaiting_key:
+                    raise fail(pos, "mapping keys must be plain text")
                 if len(stack) >= MAX_DEPTH:
-                    m = here(event)
-                    raise _error(display, m.line, m.column, f"nesting deeper than {MAX_DEPTH} levels; "
-                                 "a deck never needs that")
-                path = child_path()
-                marks[path] = here(event)
-                container: Any = {} if kind is yaml.MappingStartEvent else []
-                stack.append([container, path, _NO_KEY, event.anchor, values, here(event)])
-            elif kind in (yaml.MappingEndEvent, yaml.SequenceEndEvent):
-                container, _path, _key, anchor, start, _mark = stack.pop()
+                    raise fail(pos, f"nesting deeper than {MAX_DEPTH} levels; a deck never needs that")
+                path = () if top is None else top[1] + ((len(top[0]),) if top[2] is _IN_LIST else (top[2],))
+                marks[path] = pos
+                if kind is yaml.MappingStartEvent:
+                    stack.append([{}, path, _NO_KEY, event.anchor, values])
+                else:
+                    stack.append([[], path, _IN_LIST, event.anchor, values])
+                continue
+            elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+                value, _path, _key, anchor, start = stack.pop()
                 size = values - start + 1
                 values = start
                 if anchor:
-                    anchors[anchor] = (container, size)
-                add(container, event, size)
+                    anchors[anchor] = (value, size)
+                top = stack[-1] if stack else None
+                pos = None  # the collection's position was recorded at its start
             elif kind is yaml.AliasEvent:
                 if event.anchor not in anchors:
-                    m = here(event)
-                    raise _error(display, m.line, m.column, f"unknown alias '*{event.anchor}'")
+                    raise fail(pos, f"unknown alias '*{event.anchor}'")
+                if awaiting_key:
+                    raise fail(pos, "mapping keys must be plain text")
                 value, size = anchors[event.anchor]
-                if not stack or not (isinstance(stack[-1][0], dict) and stack[-1][2] is _NO_KEY):
-                    marks[child_path()] = here(event)
-                add(value, event, size)
-            elif kind is yaml.DocumentStartEvent:
-                documents += 1
-                if documents > 1:
-                    m = here(event)
-                    raise _error(display, m.line, m.column, "a file holds one YAML document; "
-                                 "remove the extra '---'")
+            else:
+                if kind is yaml.DocumentStartEvent:
+                    documents += 1
+                    if documents > 1:
+                        raise fail(pos, "a file holds one YAML document; remove the extra '---'")
+                continue
+            # Attach the finished value to the enclosing collection.
+            values += size
+            if values > MAX_VALUES:
+                raise fail((m.line + 1, m.column + 1), f"document expands to more than {MAX_VALUES:,} "
+                           "values (an alias bomb?); refusing to load it")
+            if top is None:
+                root.append(value)
+            elif top[2] is _IN_LIST:
+                if pos is not None:
+                    marks[top[1] + (len(top[0]),)] = pos
+                top[0].append(value)
+            else:
+                if pos is not None:
+                    marks[top[1] + (top[2],)] = pos
+                top[0][top[2]] = value
+                top[2] = _NO_KEY
     except yaml.MarkedYAMLError as exc:
         m = exc.problem_mark or exc.context_mark
         line, column = (m.line + 1, m.column + 1) if m else (1, 1)
@@ -234,32 +224,53 @@ def parse_yaml(text: str, display: str) -> tuple[Any, dict, dict]:
     return data, marks, key_marks
 
 
-class _NoKey:
-    __slots__ = ()
+class _Marker:
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
 
 
-_NO_KEY = _NoKey()
+_NO_KEY = _Marker("<no key>")  # a mapping waiting for its next key
+_IN_LIST = _Marker("<list>")  # a sequence frame has no keys
+_plain_cache: dict[str, Any] = {}
 
 
 def _scalar(event, display: str) -> Any:
     explicit = event.tag not in (None, "!")
+    if not explicit:
+        if event.style or event.tag == "!":  # plain style is None (Python) or "" (libyaml)
+            return event.value  # quoted or block text: always a string
+        cached = _plain_cache.get(event.value, _NO_KEY)
+        if cached is not _NO_KEY:
+            return cached
     tag = event.tag if explicit else _resolver.resolve(yaml.ScalarNode, event.value, event.implicit)
     if tag.startswith("!!"):
         tag = "tag:yaml.org,2002:" + tag[2:]
     if tag == _TIMESTAMP:  # dates mean nothing in a deck; keep what the author wrote
-        return event.value
-    if tag not in _SCALAR_TAGS:
+        value = event.value
+    elif tag not in _SCALAR_TAGS:
         m = event.start_mark
         raise _error(display, m.line + 1, m.column + 1, f"tag '{event.tag}' is not allowed; "
                      "only plain YAML (safe tags) is accepted")
-    if tag == "tag:yaml.org,2002:str":
-        return event.value
-    node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark)
-    try:
-        return _constructor.yaml_constructors[tag](_constructor, node)
-    except (ValueError, yaml.constructor.ConstructorError):
-        m = event.start_mark
-        raise _error(display, m.line + 1, m.column + 1, f"'{event.value}' is not a valid {tag.rsplit(':', 1)[-1]}") from None
+    elif tag == "tag:yaml.org,2002:str":
+        value = event.value
+    else:
+        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark)
+        try:
+            value = _constructor.yaml_constructors[tag](_constructor, node)
+        except (ValueError, yaml.constructor.ConstructorError):
+            m = event.start_mark
+            raise _error(display, m.line + 1, m.column + 1,
+                         f"'{event.value}' is not a valid {tag.rsplit(':', 1)[-1]}") from None
+    if not explicit:
+        if len(_plain_cache) > 50_000:  # plain words repeat (levels, breeds, numbers); ids do not
+            _plain_cache.clear()
+        _plain_cache[event.value] = value
+    return value
 
 
 def load_document(path: Path, display: str | None = None) -> Document:
@@ -385,3 +396,14 @@ def inside_folder(folder: Path, entry: str) -> Path | None:
     target = (folder / candidate).resolve()
     return target if target.is_relative_to(folder) else None
 
+
+def locate(diagnostics: list[Diagnostic], origins: Mapping[str, SourceCard]) -> list[Diagnostic]:
+    """Give card problems found after validation (text fit, glyphs) their place in the YAML."""
+    out = []
+    for d in diagnostics:
+        source = origins.get((d.card or "").split("#")[0])
+        if source is not None and not d.line:
+            mark = source.mark(d.field)
+            d = replace(d, file=mark.file, line=mark.line, column=mark.column, card=source.id)
+        out.append(d)
+    return out

@@ -6,15 +6,16 @@ raises for a bad deck; errors are values, reported together by the caller.
 
 from __future__ import annotations
 
+import math
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
-from pugdeck.diagnostics import ERROR, WARNING, Diagnostic, errors_in
+from pugdeck.diagnostics import ERROR, WARNING, DeckError, Diagnostic, errors_in
 from pugdeck.images import check_image
 from pugdeck.games.pug_you.model import (DEFAULT_BREED, LEVEL_DOTS, MUTT_FIELDS, PLAY_FIELDS, Card,
                                          Deck, DeckInfo, Rules, SourceFile)
-from pugdeck.loading import LoadedDeck, LoadError, SourceCard, load_document
+from pugdeck.loading import LoadedDeck, LoadError, SourceCard, load_document, locate
 from pugdeck.validation import SchemaCheck
 
 _schema: SchemaCheck | None = None
@@ -66,7 +67,24 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
         origins=seen,
     )
     diagnostics += _rules_sense(loaded, deck.rules)
+    diagnostics += print_checks(deck)
     return (None if errors_in(diagnostics) else deck), sorted(diagnostics)
+
+
+def print_checks(deck: Deck) -> list[Diagnostic]:
+    """Text that would not fit its box or has a character no bundled font can print.
+
+    The renderer's own check, run here so a designer sees it without building.
+    """
+    from pugdeck.games.pug_you.built import built_card  # noqa: PLC0415 (cycle-free, cheap)
+    from pugdeck.render.checks import check_cards  # noqa: PLC0415 (reportlab loads only here)
+
+    cards = [built_card(card, 1, deck.rules.mutt_badges) for card in deck.playable]
+    try:
+        found = check_cards(cards, deck.info.template, deck.folder)
+    except DeckError as exc:  # the template itself is wrong
+        return exc.diagnostics
+    return locate(found, deck.origins)
 
 
 def _card_id(item) -> str | None:
@@ -162,6 +180,7 @@ def _rules_sense(loaded: LoadedDeck, rules: Rules) -> list[Diagnostic]:
     return out
 
 
+_POSTINGS = 256
 _WORD = re.compile(r"[^\W\d_]+|\d+")
 _FILLER = frozenset("who whom whose would is most likely to the a an of be in at on for with your you "
                     "their they has have had ever which one".split())
@@ -172,66 +191,33 @@ def _words(question: str) -> frozenset[str]:
 
 
 def near_duplicate_questions(sources: list[SourceCard], threshold: float = 0.75) -> list[Diagnostic]:
-    """A warning for each question that nearly repeats an earlier one (word-set overlap).
+    """A warning for each question whose words nearly repeat an earlier one's (Jaccard ≥ 0.75).
 
-    Candidates come from an index of each question's rarest words, so the check stays
-    near-linear on large decks instead of comparing every pair.
+    Exact, and near-linear on real decks, by prefix filtering (Bayardo et al., "Scaling up
+    all pairs similarity search"): with words ordered rarest first, two sets this similar
+    must share a word among their first |x| − ⌈t·|x|⌉ + 1, so only those words are indexed.
+    On a deck built from a tiny vocabulary even the rarest words are common; only the last
+    `_POSTINGS` questions per word are compared then, so the check stays fast (if inexact).
     """
     questions = [(s, _words(s.data["question"])) for s in sources
                  if isinstance(s.data, dict) and isinstance(s.data.get("question"), str)]
-    frequency: dict[str, int] = defaultdict(int)
-    for _, words in questions:
-        for w in words:
-            frequency[w] += 1
+    frequency: Counter[str] = Counter(w for _, words in questions for w in words)
     index: dict[str, list[int]] = defaultdict(list)
     out = []
     for i, (source, words) in enumerate(questions):
         if not words:
             continue
-        rare = sorted(words, key=lambda w: (frequency[w], w))[:3]
-        candidates = {j for w in rare for j in index[w][-200:]}
-        for j in sorted(candidates):
+        ordered = sorted(words, key=lambda w: (frequency[w], w))
+        prefix = ordered[:len(ordered) - math.ceil(threshold * len(ordered)) + 1]
+        candidates = sorted({j for w in prefix for j in index[w][-_POSTINGS:]})
+        for j in candidates:
             other, other_words = questions[j]
-            overlap = len(words & other_words) / len(words | other_words)
-            if overlap >= threshold:
+            shared = len(words & other_words)
+            if shared >= threshold * (len(words) + len(other_words) - shared):
                 mark = other.mark("question")
                 out.append(_at(source, "question", f"question nearly repeats card '{other.id}' "
                                f"({mark.file}:{mark.line})", severity=WARNING))
                 break
-        for w in words:
+        for w in prefix:
             index[w].append(i)
     return out
-
-
-def check_customs(path: Path, deck: Deck) -> tuple[tuple[Card, ...], list[Diagnostic], SourceFile]:
-    """Blue custom cards from a group's own file (`--customs`), checked like the deck's.
-
-    Cards default to `kind: custom`; ids must not clash with the deck's.
-    """
-    try:
-        doc = load_document(path)
-    except LoadError as exc:
-        return (), [exc.diagnostic], SourceFile(path.name, "")
-    diagnostics = schema_check().check(doc, item_id=_card_id) + _file_role(doc, is_root=False)
-    cards: list[Card] = []
-    taken = {c.id for c in deck.cards}
-    seen: set[str] = set()
-    items = doc.data.get("cards") if isinstance(doc.data, dict) else None
-    schema_bad = {d.card for d in diagnostics if d.card}
-    for index, data in enumerate(items if isinstance(items, list) else ()):
-        if not isinstance(data, dict):
-            continue
-        source = SourceCard(data, doc, ("cards", index))
-        problems = _card_rules(source, None, default_kind="custom")
-        if data.get("kind", "custom") != "custom":
-            problems.append(_at(source, "kind", "a customs file holds blue custom cards; use "
-                                "'kind: custom' or leave 'kind' out"))
-        card_id = source.id
-        if card_id in taken or card_id in seen:
-            problems.append(_at(source, "id", f"card id '{card_id}' is already used by the deck; "
-                                "choose another id"))
-        seen.add(card_id or "")
-        diagnostics += problems
-        if not problems and card_id and card_id not in schema_bad:
-            cards.append(_to_card(data, default_kind="custom"))
-    return tuple(cards), sorted(diagnostics), SourceFile(path.name, doc.sha256)
