@@ -9,7 +9,7 @@ from pugdeck.building import Built
 from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.export.built_json import built_doc, source_block
 from pugdeck.games.pug_you import built as built_json
-from pugdeck.games.pug_you.checks import check_customs
+from pugdeck.games.pug_you.customs import check_customs
 from pugdeck.games.pug_you.filters import Filtered, Preferences, apply_filters, filter_suffix
 from pugdeck.games.pug_you.model import Deck
 from pugdeck.games.pug_you.playability import balance_warnings, check_players

@@ -15,7 +15,7 @@ from pugdeck.diagnostics import ERROR, WARNING, DeckError, Diagnostic, errors_in
 from pugdeck.images import check_image
 from pugdeck.games.pug_you.model import (DEFAULT_BREED, LEVEL_DOTS, MUTT_FIELDS, PLAY_FIELDS, Card,
                                          Deck, DeckInfo, Rules, SourceFile)
-from pugdeck.loading import LoadedDeck, LoadError, SourceCard, load_document, locate
+from pugdeck.loading import LoadedDeck, SourceCard, locate
 from pugdeck.validation import SchemaCheck
 
 _schema: SchemaCheck | None = None
@@ -33,8 +33,8 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
     diagnostics = list(loaded.diagnostics)
     check = schema_check()
     for doc in loaded.documents:
-        diagnostics += check.check(doc, item_id=_card_id)
-        diagnostics += _file_role(doc, is_root=doc is loaded.root)
+        diagnostics += check.check(doc, item_id=card_id_of)
+        diagnostics += file_role(doc, is_root=doc is loaded.root)
     seen: dict[str, SourceCard] = {}
     cards: list[Card] = []
     schema_bad = {(d.file, d.card) for d in diagnostics if d.card}
@@ -45,14 +45,14 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
         if card_id is not None:
             if card_id in seen:
                 first = seen[card_id].mark()
-                diagnostics.append(_at(source, "id", f"duplicate card id '{card_id}' (first at "
+                diagnostics.append(located(source, "id", f"duplicate card id '{card_id}' (first at "
                                        f"{first.file}:{first.line}); give each card its own id"))
             else:
                 seen[card_id] = source
-        problems = _card_rules(source, loaded.folder)
+        problems = card_rules(source, loaded.folder)
         diagnostics += problems
         if not problems and (source.doc.display, card_id) not in schema_bad and card_id:
-            cards.append(_to_card(source.data))
+            cards.append(to_card(source.data))
     diagnostics += near_duplicate_questions(loaded.cards)
     if errors_in(diagnostics):
         return None, sorted(diagnostics)
@@ -87,17 +87,17 @@ def print_checks(deck: Deck) -> list[Diagnostic]:
     return locate(found, deck.origins)
 
 
-def _card_id(item) -> str | None:
+def card_id_of(item) -> str | None:
     value = item.get("id") if isinstance(item, dict) else None
     return value if isinstance(value, str) else None
 
 
-def _at(source: SourceCard, field: str, message: str, severity: str = ERROR, key: bool = False) -> Diagnostic:
+def located(source: SourceCard, field: str, message: str, severity: str = ERROR, key: bool = False) -> Diagnostic:
     mark = source.key_mark(field) if key else source.mark(field)
     return Diagnostic(mark.file, mark.line, mark.column, source.id, field, severity, message)
 
 
-def _file_role(doc, is_root: bool) -> list[Diagnostic]:
+def file_role(doc, is_root: bool) -> list[Diagnostic]:
     """deck.yaml says what the deck is; included files only hold cards."""
     data = doc.data
     if not isinstance(data, dict):
@@ -115,7 +115,7 @@ def _file_role(doc, is_root: bool) -> list[Diagnostic]:
     return out
 
 
-def _card_rules(source: SourceCard, folder: Path | None, default_kind: str = "pug") -> list[Diagnostic]:
+def card_rules(source: SourceCard, folder: Path | None, default_kind: str = "pug") -> list[Diagnostic]:
     """Which fields a card needs or must not have, by kind; dots; art (None: no art allowed)."""
     data = source.data
     kind = data.get("kind", default_kind)
@@ -124,12 +124,12 @@ def _card_rules(source: SourceCard, folder: Path | None, default_kind: str = "pu
     def need(fields, why):
         missing = [f for f in fields if f not in data]
         if missing:
-            out.append(_at(source, "id", f"{why} needs {', '.join(missing)}"))
+            out.append(located(source, "id", f"{why} needs {', '.join(missing)}"))
 
     def forbid(fields, why):
         for f in fields:
             if f in data:
-                out.append(_at(source, f, f"{why}: remove '{f}'", key=True))
+                out.append(located(source, f, f"{why}: remove '{f}'", key=True))
 
     if kind == "mutt":
         need(MUTT_FIELDS, "a mutt card")
@@ -141,20 +141,20 @@ def _card_rules(source: SourceCard, folder: Path | None, default_kind: str = "pu
         need(PLAY_FIELDS, "a written custom card" if kind == "custom" else "a pug card")
     level, dots = data.get("level"), data.get("dots")
     if isinstance(dots, int) and level in LEVEL_DOTS and dots != LEVEL_DOTS[level]:
-        out.append(_at(source, "dots", f"'dots' is {dots} but a {level} card has "
+        out.append(located(source, "dots", f"'dots' is {dots} but a {level} card has "
                        f"{LEVEL_DOTS[level]}; remove 'dots' or fix the level"))
     art = data.get("art")
     if isinstance(art, str) and folder is None:
-        out.append(_at(source, "art", "'art' is only allowed in the deck's own files; move the card "
+        out.append(located(source, "art", "'art' is only allowed in the deck's own files; move the card "
                        "into the deck or drop 'art'", key=True))
     elif isinstance(art, str):
         problem = check_image(folder, art)
         if problem:
-            out.append(_at(source, "art", problem))
+            out.append(located(source, "art", problem))
     return out
 
 
-def _to_card(data: dict, default_kind: str = "pug") -> Card:
+def to_card(data: dict, default_kind: str = "pug") -> Card:
     kind = data.get("kind", default_kind)
     return Card(
         id=data["id"], kind=kind, level=data.get("level"), question=data.get("question"),
@@ -215,7 +215,7 @@ def near_duplicate_questions(sources: list[SourceCard], threshold: float = 0.75)
             shared = len(words & other_words)
             if shared >= threshold * (len(words) + len(other_words) - shared):
                 mark = other.mark("question")
-                out.append(_at(source, "question", f"question nearly repeats card '{other.id}' "
+                out.append(located(source, "question", f"question nearly repeats card '{other.id}' "
                                f"({mark.file}:{mark.line})", severity=WARNING))
                 break
         for w in prefix:

@@ -1,0 +1,44 @@
+"""A group's own blue cards (`--customs FILE`), checked with the deck's messages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pugdeck.diagnostics import Diagnostic
+from pugdeck.games.pug_you.checks import located, card_id_of, card_rules, file_role, to_card, schema_check
+from pugdeck.games.pug_you.model import Card, Deck, SourceFile
+from pugdeck.loading import LoadError, SourceCard, load_document
+
+
+def check_customs(path: Path, deck: Deck) -> tuple[tuple[Card, ...], list[Diagnostic], SourceFile]:
+    """Blue custom cards from a group's own file (`--customs`), checked like the deck's.
+
+    Cards default to `kind: custom`; ids must not clash with the deck's.
+    """
+    try:
+        doc = load_document(path)
+    except LoadError as exc:
+        return (), [exc.diagnostic], SourceFile(path.name, "")
+    diagnostics = schema_check().check(doc, item_id=card_id_of) + file_role(doc, is_root=False)
+    cards: list[Card] = []
+    taken = {c.id for c in deck.cards}
+    seen: set[str] = set()
+    items = doc.data.get("cards") if isinstance(doc.data, dict) else None
+    schema_bad = {d.card for d in diagnostics if d.card}
+    for index, data in enumerate(items if isinstance(items, list) else ()):
+        if not isinstance(data, dict):
+            continue
+        source = SourceCard(data, doc, ("cards", index))
+        problems = card_rules(source, None, default_kind="custom")
+        if data.get("kind", "custom") != "custom":
+            problems.append(located(source, "kind", "a customs file holds blue custom cards; use "
+                                "'kind: custom' or leave 'kind' out"))
+        card_id = source.id
+        if card_id in taken or card_id in seen:
+            problems.append(located(source, "id", f"card id '{card_id}' is already used by the deck; "
+                                "choose another id"))
+        seen.add(card_id or "")
+        diagnostics += problems
+        if not problems and card_id and card_id not in schema_bad:
+            cards.append(to_card(data, default_kind="custom"))
+    return tuple(cards), sorted(diagnostics), SourceFile(path.name, doc.sha256)
