@@ -218,6 +218,14 @@ def parse_yaml(text: str, display: str) -> tuple[Any, dict, dict]:
         line, column = (m.line + 1, m.column + 1) if m else (1, 1)
         problem = exc.problem or exc.context or "invalid YAML"
         raise _error(display, line, column, f"YAML syntax error: {problem}") from None
+    except yaml.reader.ReaderError as exc:
+        # A raw control character, refused by the reader before any event. Its `position` is a
+        # byte offset with libyaml and a character index without, so find the character itself.
+        index = max(text.find(chr(exc.character)), 0)
+        before = text[:index]
+        line, column = before.count("\n") + 1, index - (before.rfind("\n") + 1) + 1
+        what = "control character" if exc.character < 0xA0 else "character"
+        raise _error(display, line, column, f"{what} U+{exc.character:04X} in text; remove it") from None
     except yaml.YAMLError as exc:
         raise _error(display, 1, 1, f"YAML error: {exc}") from None
     data = root[0] if root else None

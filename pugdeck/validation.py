@@ -76,7 +76,13 @@ def message_for(error: jsonschema.ValidationError) -> str:
     kind, detail, value = error.validator, error.validator_value, error.instance
     if kind == "type":
         wanted = detail if isinstance(detail, list) else [detail]
-        return f"{subject} must be {' or '.join(_TYPE_NAMES.get(w, w) for w in wanted)}, not {describe(value)}"
+        text = f"{subject} must be {' or '.join(_TYPE_NAMES.get(w, w) for w in wanted)}, not {describe(value)}"
+        # YAML 1.1 reads an unquoted no/yes/on/off as a boolean and 42 as a number.
+        if "string" in wanted and isinstance(value, bool):
+            return text + "; YAML reads an unquoted yes/no/on/off as true or false: put the text in quotes"
+        if "string" in wanted and isinstance(value, (int, float)):
+            return text + "; put the text in quotes"
+        return text
     if kind == "enum":
         hint = suggest(value, detail) if isinstance(value, str) else ""
         return f"{subject} must be one of {', '.join(map(str, detail))}, not {describe(value)}{hint}"
