@@ -1,0 +1,185 @@
+"""Actions at the API edge: listing the legal ones and checking an incoming one.
+
+An action is a small JSON-able dict:
+
+    {"type": "deal", "order": [card ids, top first], "first": seat}    chance, each round
+    {"type": "play", "card": id}                                       no target to choose
+    {"type": "play", "card": id, "target": seat}                       a targeted card
+    {"type": "play", "card": id, "target": seat, "name": kind}         Go Fisch, Nip
+    {"type": "rps", "choice": "paper" | "rock" | "scissors"}           a secret duel choice
+
+A targeted card with no valid target (every opponent out of the round, or in the Doghouse
+against a red card) is played without one and does nothing. At a deal `legal_actions()`
+lists the one outcome the game's seed draws; `apply_action` accepts any order and first
+seat, so a stacked deck or a log from another source replays exactly.
+
+The action dicts `legal_actions()` returns are shared between calls (built once per game,
+which keeps random playouts above 100,000 actions a second): read them, copy before changing.
+"""
+
+from __future__ import annotations
+
+from pugdeck.games.pixelpug import state as st
+from pugdeck.games.pixelpug.effects import RPS_CHOICES
+from pugdeck.rng import Rng
+
+_KEYS = {"deal": ({"type", "order", "first"},),
+         "play": ({"type", "card"}, {"type", "card", "target"}, {"type", "card", "target", "name"}),
+         "rps": ({"type", "choice"},)}
+
+
+def deal_outcome(state) -> tuple[list[int], int]:
+    """The shuffle and starting seat the game's seed draws for the coming round."""
+    pile = sorted(state.box)
+    # One stream per round, named by the seed and the round, so no bot or clone disturbs it.
+    rng = Rng(f"pixelpug/{state.game.seed}/round/{state.round}")
+    rng.shuffle(pile)
+    return pile, rng.below(state.game.players)
+
+
+def target_groups(state, seat: int) -> tuple[tuple[int, ...], ...]:
+    """(anyone in the round, other players in it, others not in the Doghouse) for `seat`."""
+    key = (seat, tuple(state.alive), tuple(state.doghouse))
+    groups = state.game.target_groups.get(key)
+    if groups is None:
+        _seat, alive, doghouse = key
+        anyone = tuple(s for s in range(state.game.players) if alive[s])
+        others = tuple(s for s in anyone if s != seat)
+        unprotected = tuple(s for s in others if not doghouse[s])
+        groups = state.game.target_groups[key] = (anyone, others, unprotected)
+    return groups
+
+
+def targets_for(state, seat: int, card: int) -> tuple[int, ...]:
+    """The seats `seat` may choose for `card` (empty: played without effect, or no target)."""
+    mode = state.game.target_mode[card]
+    return target_groups(state, seat)[mode - 1] if mode else ()
+
+
+def legal_actions(state) -> list[dict]:
+    """The legal actions of `state` (see the module docstring), sorted and unique."""
+    phase = state.phase
+    if phase == st.PLAY:
+        return _plays(state)
+    if phase == st.RPS:
+        return [{"type": "rps", "choice": c} for c in RPS_CHOICES]
+    if phase == st.DEAL:
+        order, first = deal_outcome(state)
+        ids = state.game.ids
+        return [{"type": "deal", "order": [ids[c] for c in order], "first": first}]
+    return []
+
+
+def _plays(state) -> list[dict]:
+    g, seat = state.game, state.cur
+    groups = target_groups(state, seat)
+    cache, modes = g.play_options, g.target_mode
+    out: list[dict] = []
+    for card in state.hands[seat]:
+        mode = modes[card]
+        targets = groups[mode - 1] if mode else ()
+        options = cache.get((card, targets))
+        if options is None:
+            options = _options(g, card, targets)
+        out += options
+    return out
+
+
+def _options(g, card: int, targets: tuple[int, ...]) -> tuple[dict, ...]:
+    """The plays of `card` at these targets, built once per game: they never change.
+
+    Each dict is also remembered with its parsed form, so `parse` can accept a dict that
+    `legal_actions()` handed out after checking only that it is still legal.
+    """
+    card_id = g.ids[card]
+    if not targets:
+        options = [({"type": "play", "card": card_id}, None, None)]
+    elif g.names_kind[card]:
+        options = [({"type": "play", "card": card_id, "target": t, "name": k}, t, g.kind_index[k])
+                   for t in targets for k in g.nameable[card]]
+    else:
+        options = [({"type": "play", "card": card_id, "target": t}, t, None) for t in targets]
+    for action, target, kind in options:
+        g.parsed_plays[id(action)] = (card, target, kind, targets)
+    plays = g.play_options[(card, targets)] = tuple(action for action, _t, _k in options)
+    return plays
+
+
+def action_key(action: dict) -> tuple:
+    """The order `legal_actions()` lists actions in (card, target, name; choices by name)."""
+    return (action.get("card", ""), action.get("target", -1), action.get("name", ""),
+            action.get("choice", ""))
+
+
+def _illegal(state, action, why: str):
+    return st.IllegalAction(f"illegal action {action!r} in phase "
+                            f"{st.PHASE_NAMES[state.phase]!r}: {why}")
+
+
+def parse(state, action):
+    """Check `action` against `state`; return (transition, arguments, logged copy)."""
+    known = state.game.parsed_plays.get(id(action))
+    # A dict legal_actions() handed out (they are kept for the game's life, so the id is
+    # theirs): legal if its card is in hand and its target group is still the same.
+    if (known is not None and state.phase == st.PLAY and known[0] in state.hands[state.cur]
+            and targets_for(state, state.cur, known[0]) == known[3]):
+        return st.State.do_play, known[:3], action  # logged as is: never changed
+    if not isinstance(action, dict):
+        raise st.IllegalAction(f"an action is a dict with a 'type', not {action!r}")
+    kind = action.get("type")
+    phase = state.phase
+    expected = ("deal", "play", "rps", None)[phase]
+    if expected is None:
+        raise _illegal(state, action, "the match is over")
+    if kind != expected:
+        raise _illegal(state, action, f"expected a {expected!r} action")
+    if set(action) not in _KEYS[kind]:
+        raise _illegal(state, action, f"unexpected keys {sorted(action)}")
+    if kind == "play":
+        return _parse_play(state, action)
+    if kind == "rps":
+        choice = action["choice"]
+        if choice not in RPS_CHOICES:
+            raise _illegal(state, action, f"choice must be one of {', '.join(RPS_CHOICES)}")
+        return st.State.do_rps, (choice,), {"type": "rps", "choice": choice}
+    return _parse_deal(state, action)
+
+
+def _parse_play(state, action):
+    g, seat = state.game, state.cur
+    card = g.index.get(action["card"]) if isinstance(action["card"], str) else None
+    if card is None or card not in state.hands[seat]:
+        raise _illegal(state, action, f"card {action['card']!r} is not in your hand")
+    targets = targets_for(state, seat, card)
+    target = action.get("target")
+    if targets:
+        if type(target) is not int or target not in targets:
+            raise _illegal(state, action, f"target must be one of {targets}")
+    elif target is not None:
+        raise _illegal(state, action, "this card has no valid target here; play it without one")
+    named = None
+    if targets and g.names_kind[card]:
+        name = action.get("name")
+        if name not in g.nameable[card]:
+            raise _illegal(state, action, f"name must be one of {', '.join(g.nameable[card])}")
+        named = g.kind_index[name]
+    elif "name" in action:
+        raise _illegal(state, action, "this card names no card")
+    logged = {"type": "play", "card": action["card"]}
+    if target is not None:
+        logged["target"] = target
+    if named is not None:
+        logged["name"] = action["name"]
+    return st.State.do_play, (card, target, named), logged
+
+
+def _parse_deal(state, action):
+    g = state.game
+    raw, first = action["order"], action["first"]
+    order = [g.index.get(c) for c in raw] if isinstance(raw, list) else None
+    if order is None or len(order) != len(state.box) or set(order) != set(state.box):
+        raise _illegal(state, action, f"the order must list each of the {len(state.box)} "
+                       "cards of the game deck exactly once")
+    if type(first) is not int or not 0 <= first < g.players:
+        raise _illegal(state, action, f"first must be a seat from 0 to {g.players - 1}")
+    return st.State.do_deal, (order, first), {"type": "deal", "order": list(raw), "first": first}

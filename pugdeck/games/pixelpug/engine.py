@@ -1,0 +1,196 @@
+"""The PixelPug engine: a `Game` read from a built deck, and `replay` of an action log.
+
+Same shape as the Pug You! engine (after OpenSpiel): `Game(built_doc, players, seed)`,
+`game.new_initial_state()` gives a `State` (`state.py`) that a frontend drives with
+`legal_actions()` / `apply_action()`. The built deck is validated before anything is read;
+the rules as the engine reads them are in `docs/rules-pixelpug.md`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable
+
+import jsonschema
+
+from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.games.pixelpug.operations import OPERATIONS, SELF
+from pugdeck.schemas import validate_built
+from pugdeck.validation import load_schema, message_for
+
+CHANCE = -1
+"""`current_player()` when the next action is a chance outcome (a round's shuffle and start)."""
+TERMINAL = -4
+"""`current_player()` once the match is over (OpenSpiel's value)."""
+ROUND_LIMIT = 100
+"""A match that produced no champion after this many rounds (only possible with house-rule
+decks whose rounds always tie) ends without one, so every game terminates."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One effect step as the engine runs it."""
+
+    op: str
+    target: str | None
+    params: dict
+
+    def get(self, name: str, default=None):
+        return self.params.get(name, default)
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """One physical card: what the engine and the narrators need of it."""
+
+    id: str
+    card: str  # its kind's id
+    name: str
+    points: int
+    attack: bool
+    pile: str
+    text: str
+    effect: tuple[Step, ...]
+
+    @property
+    def target(self) -> str | None:
+        """The target the player chooses when playing it (its steps share one), if any."""
+        return next((s.target for s in self.effect if s.target not in (None, SELF)), None)
+
+    @property
+    def names_kind(self) -> bool:
+        return any(OPERATIONS[s.op].chooses_kind for s in self.effect)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules block of a built deck."""
+
+    players_min: int
+    players_max: int
+    round_wins: int
+    starting_life: int
+    starting_hand: int
+
+
+class Game:
+    """One configured match: a built deck, a player count and a seed.
+
+    Cards are numbered in the order of their sorted ids, so the engine works on small ints and
+    anything sorted by number is sorted by id. Card kinds are numbered the same way.
+    """
+
+    def __init__(self, built_doc: dict, players: int, seed: int = 0, source: str = "<deck>"):
+        _validate(built_doc, source)
+        self.doc = built_doc
+        self.source = source
+        self.rules = _read_rules(built_doc, players, source)
+        self.players = players
+        self.seed = seed
+        self.cards: tuple[CardInfo, ...] = tuple(sorted(
+            (_card(entry) for entry in built_doc["cards"]), key=lambda c: c.id))
+        self.ids = tuple(c.id for c in self.cards)
+        self.index = {card_id: i for i, card_id in enumerate(self.ids)}
+        self.kinds = tuple(sorted({c.card for c in self.cards}))
+        self.kind_index = {k: i for i, k in enumerate(self.kinds)}
+        self.kind_of = tuple(self.kind_index[c.card] for c in self.cards)
+        self.kind_names = {c.card: c.name for c in self.cards}
+        self.points = tuple(c.points for c in self.cards)
+        self.main = tuple(i for i, c in enumerate(self.cards) if c.pile == "main")
+        self.treats = tuple(i for i, c in enumerate(self.cards) if c.pile == "treats")
+        # The kinds whose holder survives losing a last life (Protection).
+        self.extra_life = frozenset(self.kind_of[i] for i, c in enumerate(self.cards)
+                                    if any(s.op == "extra-life-in-hand" for s in c.effect))
+        self.targets = tuple(c.target for c in self.cards)
+        self.attack = tuple(c.attack for c in self.cards)
+        self.names_kind = tuple(c.names_kind for c in self.cards)
+        # Kinds a card may name: guess-card may not name its own kind (else it always hits
+        # a player who kept a second copy; the card text says "other than").
+        self.nameable = tuple(
+            tuple(k for k in self.kinds if not (k == c.card and any(s.op == "guess-card" for s in c.effect)))
+            for c in self.cards)
+        # Which target group a card chooses from: 0 none, 1 anyone in the round (yourself
+        # included), 2 another player, 3 another player not in the Doghouse (red cards).
+        self.target_mode = tuple(0 if t is None else 1 if t == "target-player" else 3 if a else 2
+                                 for t, a in zip(self.targets, self.attack))
+        # (card, its valid targets) → play dicts; id(play dict) → parsed (see actions._options).
+        self.play_options: dict[tuple, tuple[dict, ...]] = {}
+        self.parsed_plays: dict[int, tuple] = {}
+        self.target_groups: dict[tuple, tuple] = {}  # (seat, alive, doghouse) → target groups
+        self.resolvers: list = []  # per card, its steps' functions (effects.resolve fills it)
+        if len(self.main) < players * self.rules.starting_hand + 1:
+            _fail(source, "cards", f"the game deck has {len(self.main)} cards; {players} players "
+                  f"need {players * self.rules.starting_hand + 1}")
+
+    def new_initial_state(self):
+        """The state before the first round's shuffle (a chance node)."""
+        from pugdeck.games.pixelpug.state import State
+
+        return State(self)
+
+    def reseeded(self, seed: int) -> "Game":
+        """The same deck and players with another seed, without validating the deck again."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.seed = seed
+        return other
+
+    def card(self, card_id: str) -> CardInfo:
+        return self.cards[self.index[card_id]]
+
+
+def replay(game: Game, actions: Iterable[dict]):
+    """Apply a logged action list to a fresh state; raises `IllegalAction` on a bad log."""
+    state = game.new_initial_state()
+    for action in actions:
+        state.apply_action(action)
+    return state
+
+
+def _fail(source: str, field: str, message: str) -> None:
+    raise DeckError([Diagnostic(source, 0, 0, None, field, ERROR, message)])
+
+
+@lru_cache(maxsize=None)
+def _card_validator() -> jsonschema.Draft202012Validator:
+    schema = load_schema("built-pixelpug-card")
+    return jsonschema.Draft202012Validator({**schema["$defs"]["card"], "$defs": schema["$defs"]})
+
+
+def _validate(doc: dict, source: str) -> None:
+    validate_built(doc, source)
+    if doc.get("game") != "pixelpug":
+        _fail(source, "game", f"this is a {doc.get('game')!r} deck, not a PixelPug deck")
+    problems = []
+    for entry in doc["cards"]:
+        for error in _card_validator().iter_errors(entry):
+            card = entry.get("id") if isinstance(entry, dict) else None
+            problems.append(Diagnostic(source, 0, 0, card, "cards", ERROR, message_for(error)))
+    if problems:
+        raise DeckError(problems[:50])
+    ids = [entry["id"] for entry in doc["cards"]]
+    if len(set(ids)) != len(ids):
+        _fail(source, "cards", "card ids in a built deck must be unique")
+
+
+def _read_rules(doc: dict, players: int, source: str) -> Rules:
+    rules = doc.get("rules") or {}
+    try:
+        low, high = int(rules["players"]["min"]), int(rules["players"]["max"])
+        parsed = Rules(low, high, int(rules["round_wins"]), int(rules["starting_life"]),
+                       int(rules["starting_hand"]))
+    except (KeyError, TypeError, ValueError) as error:
+        _fail(source, "rules", f"the rules block is incomplete or malformed: {error!r}")
+    if not low <= players <= high:
+        _fail(source, "players", f"{players} players is outside this deck's range {low}-{high}")
+    if parsed.round_wins < 1 or parsed.starting_life < 1:
+        _fail(source, "rules", "round_wins and starting_life must be at least 1")
+    return parsed
+
+
+def _card(entry: dict) -> CardInfo:
+    steps = tuple(Step(s["op"], s.get("target"), {k: v for k, v in s.items() if k not in ("op", "target")})
+                  for s in entry["effect"])
+    return CardInfo(id=entry["id"], card=entry["card"], name=entry["name"], points=entry["points"],
+                    attack=entry["attack"], pile=entry["pile"], text=entry["text"], effect=steps)

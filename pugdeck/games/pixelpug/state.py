@@ -1,0 +1,275 @@
+"""The PixelPug game state: a state machine driven by one action at a time.
+
+A match is rounds; a round is turns; a turn is "draw one (automatic), play one". Internally
+a card is an int (its place in `Game.cards`) and every zone is a list of ints; dicts appear
+only at the API edge. Every card is always in exactly one place: the deck, the Treat pile,
+a hand or a discard pile (`zones()` lists them, the tests check it).
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from pugdeck.games.pixelpug import actions as act
+from pugdeck.games.pixelpug import effects
+from pugdeck.games.pixelpug.engine import CHANCE, ROUND_LIMIT, TERMINAL, Game
+
+# Phases; the names are what `observation()["phase"]` reports.
+DEAL, PLAY, RPS, OVER = range(4)
+PHASE_NAMES = ("deal", "play", "rps", "over")
+# How a round was won (or not), as reported by `results` and the statistics.
+ELIMINATION, DOG_FOOD, POINTS, TIE = "elimination", "dog-food", "points", "tie"
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal here; the state is left unchanged."""
+
+
+class State:
+    """Everything on the table, the events each player saw, and the action log."""
+
+    def __init__(self, game: Game):
+        g = self.game = game
+        n = g.players
+        self.phase, self.cur = DEAL, CHANCE
+        self.round = 0  # rounds started
+        self.round_wins = [0] * n
+        self.results: list[dict] = []  # one per finished round
+        self.deck: list[int] = []  # top card at the end, so drawing is pop()
+        self.treats: list[int] = list(g.treats)
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.discards: list[list[int]] = [[] for _ in range(n)]
+        self.box: list[int] = list(g.main)  # main-pile cards between rounds, before the shuffle
+        self.lives = [g.rules.starting_life] * n
+        self.alive = [True] * n
+        self.doghouse = [False] * n
+        self.active = 0
+        self.turn = 0  # turns started this round
+        self.rps: list = []  # [attacker, defender, attacker's choice, card] while a duel is on
+        self.round_winner: int | None = None
+        self.round_how = ""
+        # The match's events: (seats who see `private`, public, private or None); public is a
+        # dict, or a (seat, card, target, named kind) tuple for a play (see observation.py).
+        self.events: list[tuple] = []
+        self.round_events_from = 0  # where this round's events start
+        self.eliminations: list[tuple[int, int, str]] = []  # (round, seat, card kind) of the match
+        self.log: list[dict] = []
+
+    # --- the OpenSpiel-style API -------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to act, `CHANCE` before a round's deal, `TERMINAL` once the match is over."""
+        return self.cur
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        return self.cur == CHANCE
+
+    def legal_actions(self) -> list[dict]:
+        """Every legal action as a small JSON-able dict, sorted and unique; [] when over."""
+        return act.legal_actions(self)
+
+    def apply_action(self, action: dict) -> None:
+        """Play one action. An illegal one raises `IllegalAction` and changes nothing."""
+        transition, args, logged = act.parse(self, action)
+        transition(self, *args)
+        self.log.append(logged)
+
+    def history(self) -> list[dict]:
+        """The action log; `engine.replay(game, history)` rebuilds an equal state."""
+        return [dict(a) for a in self.log]
+
+    def scores(self) -> list[int]:
+        """Round wins per seat."""
+        return list(self.round_wins)
+
+    def champion(self) -> int | None:
+        """The seat that reached the round wins needed, once the match is over."""
+        need = self.game.rules.round_wins
+        return next((s for s, w in enumerate(self.round_wins) if w >= need), None)
+
+    def points(self, seat: int) -> int:
+        """Points in `seat`'s hand and discard pile (what counts when the deck runs out)."""
+        pts = self.game.points
+        return sum(pts[c] for c in self.hands[seat]) + sum(pts[c] for c in self.discards[seat])
+
+    def observation(self, player: int) -> dict:
+        """What `player` may see; other hands and the deck order stay hidden."""
+        from pugdeck.games.pixelpug.observation import observe
+
+        return observe(self, player)
+
+    def zones(self) -> dict[str, list[int]]:
+        """Every place a card can be, by name (for invariants and debugging)."""
+        out = {"deck": self.deck, "box": self.box, "treats": self.treats}
+        for seat in range(self.game.players):
+            out[f"hand/{seat}"] = self.hands[seat]
+            out[f"discard/{seat}"] = self.discards[seat]
+        return out
+
+    def clone(self) -> "State":
+        other = State.__new__(State)
+        other.__dict__.update(self.__dict__)
+        for name in ("round_wins", "results", "deck", "treats", "box", "lives", "alive",
+                     "doghouse", "rps", "events", "eliminations", "log"):
+            setattr(other, name, list(getattr(self, name)))
+        other.hands = [list(h) for h in self.hands]
+        other.discards = [list(d) for d in self.discards]
+        return other
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        mine = {k: v for k, v in self.__dict__.items() if k != "game"}
+        theirs = {k: v for k, v in other.__dict__.items() if k != "game"}
+        return self.game is other.game and mine == theirs
+
+    __hash__ = None
+
+    # --- transitions (called through actions.parse, arguments already checked) ----------
+
+    def do_deal(self, order: list[int], first: int) -> None:
+        """Shuffle the main pile into the deck, deal the starting hands, start `first`'s turn."""
+        self.box = []
+        self.deck = order[::-1]
+        self.round_events_from = len(self.events)
+        g = self.game
+        seats = [(first + k) % g.players for k in range(g.players)]
+        for _ in range(g.rules.starting_hand):
+            for seat in seats:
+                self.draw(seat)
+        self.events.append((None, {"event": "round", "round": self.round, "first": first}, None))
+        self._start_turn(first)
+
+    def do_play(self, card: int, target: int | None, kind: int | None) -> None:
+        seat = self.cur
+        self.hands[seat].remove(card)
+        self.discards[seat].append(card)
+        # A play is the most common event: kept as a tuple, made a dict only when observed.
+        self.events.append((None, (seat, card, target, kind), None))
+        effects.resolve(self, seat, card, target, kind)
+        self._end_of_action()
+
+    def do_rps(self, choice: str) -> None:
+        attacker, defender, first_choice, card = self.rps
+        if self.cur == attacker:
+            self.rps[2] = choice
+            self.cur = defender
+            return
+        self.rps = []
+        self.phase = PLAY
+        effects.finish_duel(self, card, attacker, defender, first_choice, choice)
+        self._end_of_action()
+
+    # --- the steps of a round ---------------------------------------------------------
+
+    def draw(self, seat: int) -> int | None:
+        """`seat` draws the top card, if there is one."""
+        if not self.deck:
+            return None
+        card = self.deck.pop()
+        insort(self.hands[seat], card)
+        return card
+
+    def lose_life(self, seat: int, amount: int, cause: int) -> None:
+        """`seat` loses lives to card `cause`; Protection in hand saves a last life, once each."""
+        g = self.game
+        self.lives[seat] -= amount
+        hand = self.hands[seat]
+        while self.lives[seat] <= 0:
+            saver = next((c for c in hand if g.kind_of[c] in g.extra_life), None)
+            if saver is None:
+                break
+            hand.remove(saver)
+            self.discards[seat].append(saver)
+            self.lives[seat] += 1
+            self.events.append((None, {"event": "saved", "seat": seat, "card": g.ids[saver]}, None))
+        self.events.append((None, {"event": "life", "seat": seat, "lives": max(self.lives[seat], 0)}, None))
+        if self.lives[seat] <= 0:
+            self.eliminate(seat, cause)
+
+    def eliminate(self, seat: int, cause: int) -> None:
+        """Out of the round: the hand goes face up onto the seat's discard pile."""
+        g = self.game
+        self.alive[seat] = False
+        self.lives[seat] = 0
+        revealed = [g.ids[c] for c in self.hands[seat]]
+        self.discards[seat].extend(self.hands[seat])
+        self.hands[seat] = []
+        self.eliminations.append((self.round, seat, g.cards[cause].card))
+        self.events.append((None, {"event": "eliminated", "seat": seat, "by": g.ids[cause],
+                                   "hand": revealed}, None))
+        standing = [s for s in range(g.players) if self.alive[s]]
+        if len(standing) == 1:
+            self.win_round(standing[0], ELIMINATION)
+
+    def win_round(self, seat: int | None, how: str) -> None:
+        """Decide the round; effects still pending in this action are skipped (`round_over`)."""
+        if self.round_winner is not None or self.round_how:
+            return  # already decided within this action
+        g = self.game
+        self.round_winner, self.round_how = seat, how
+        if seat is not None:
+            self.round_wins[seat] += 1
+        self.results.append({"round": self.round, "winner": seat, "how": how, "turns": self.turn,
+                             "points": [self.points(s) if self.alive[s] else None
+                                        for s in range(g.players)]})
+        self.events.append((None, {"event": "round-over", "winner": seat, "how": how}, None))
+
+    @property
+    def round_over(self) -> bool:
+        return bool(self.round_how)
+
+    def _end_of_action(self) -> None:
+        """After a play or a duel: wait for a duel, close a decided round, or end the turn."""
+        if self.phase == RPS:
+            return
+        if not self.round_how:
+            self._after_play()
+        if self.round_how:
+            winner, need = self.round_winner, self.game.rules.round_wins
+            if (winner is not None and self.round_wins[winner] >= need) or self.round >= ROUND_LIMIT:
+                self.phase, self.cur = OVER, TERMINAL
+            else:
+                self._new_round()
+
+    def _new_round(self) -> None:
+        g = self.game
+        self.round += 1
+        self.box = sorted(g.main)
+        self.deck, self.treats = [], list(g.treats)
+        self.hands = [[] for _ in range(g.players)]
+        self.discards = [[] for _ in range(g.players)]
+        self.lives = [g.rules.starting_life] * g.players
+        self.alive = [True] * g.players
+        self.doghouse = [False] * g.players
+        self.turn, self.rps = 0, []
+        self.round_winner, self.round_how = None, ""
+        self.phase, self.cur = DEAL, CHANCE
+
+    def _start_turn(self, seat: int) -> None:
+        self.active = seat
+        self.turn += 1
+        self.doghouse[seat] = False  # Doghouse lasts until your next turn
+        self.draw(seat)  # never empty here: a round ends when the deck runs out
+        self.phase, self.cur = PLAY, seat
+
+    def _after_play(self) -> None:
+        """The turn is over: the round ends with the deck, or the next player in the round starts."""
+        if not self.deck:
+            return self._score_points()
+        n = self.game.players
+        seat = (self.active + 1) % n
+        while not self.alive[seat]:
+            seat = (seat + 1) % n
+        self._start_turn(seat)
+
+    def _score_points(self) -> None:
+        """The deck ran out: most points among players still in wins; a tie wins nobody."""
+        standing = [s for s in range(self.game.players) if self.alive[s]]
+        points = {s: self.points(s) for s in standing}
+        best = max(points.values())
+        top = [s for s in standing if points[s] == best]
+        self.win_round(top[0] if len(top) == 1 else None, POINTS if len(top) == 1 else TIE)
