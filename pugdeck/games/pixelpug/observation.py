@@ -62,9 +62,18 @@ def observe(state, player: int) -> dict:
         "points": state.points(player),
         "duel": duel,
         "events": visible_events(state, player, state.round_events_from),
-        "results": [dict(r) for r in state.results],
+        "results": [_public_result(r, player) for r in state.results],
         "champion": state.champion() if state.is_terminal() else None,
     }
+
+
+def _public_result(result: dict, player: int) -> dict:
+    """A finished round as `player` saw it: hands are shown when counted for points and when
+    their holder went out; a hand that won otherwise stays hidden (None)."""
+    counted = result["how"] in ("points", "tie")
+    hands = [hand if counted or seat == player or result["points"][seat] is None else None
+             for seat, hand in enumerate(result["hands"])]
+    return {**result, "hands": hands}
 
 
 def hidden_from(state, player: int) -> set[str]:

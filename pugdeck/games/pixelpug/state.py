@@ -43,6 +43,7 @@ class State:
         self.lives = [g.rules.starting_life] * n
         self.alive = [True] * n
         self.doghouse = [False] * n
+        self.revealed: list[list[int]] = [[] for _ in range(n)]  # hands shown on going out
         self.active = 0
         self.turn = 0  # turns started this round
         self.rps: list = []  # [attacker, defender, attacker's choice, card] while a duel is on
@@ -117,6 +118,7 @@ class State:
             setattr(other, name, list(getattr(self, name)))
         other.hands = [list(h) for h in self.hands]
         other.discards = [list(d) for d in self.discards]
+        other.revealed = [list(r) for r in self.revealed]
         return other
 
     def __eq__(self, other) -> bool:
@@ -196,6 +198,7 @@ class State:
         self.alive[seat] = False
         self.lives[seat] = 0
         revealed = [g.ids[c] for c in self.hands[seat]]
+        self.revealed[seat] = list(self.hands[seat])
         self.discards[seat].extend(self.hands[seat])
         self.hands[seat] = []
         self.eliminations.append((self.round, seat, g.cards[cause].card))
@@ -213,9 +216,13 @@ class State:
         self.round_winner, self.round_how = seat, how
         if seat is not None:
             self.round_wins[seat] += 1
+        ids = g.ids
         self.results.append({"round": self.round, "winner": seat, "how": how, "turns": self.turn,
                              "points": [self.points(s) if self.alive[s] else None
-                                        for s in range(g.players)]})
+                                        for s in range(g.players)],
+                             # Hands at the end; a player who went out: the hand they showed.
+                             "hands": [[ids[c] for c in (self.hands[s] if self.alive[s] else self.revealed[s])]
+                                       for s in range(g.players)]})
         self.events.append((None, {"event": "round-over", "winner": seat, "how": how}, None))
 
     @property
@@ -245,6 +252,7 @@ class State:
         self.lives = [g.rules.starting_life] * g.players
         self.alive = [True] * g.players
         self.doghouse = [False] * g.players
+        self.revealed = [[] for _ in range(g.players)]
         self.turn, self.rps = 0, []
         self.round_winner, self.round_how = None, ""
         self.phase, self.cur = DEAL, CHANCE

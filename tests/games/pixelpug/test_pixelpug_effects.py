@@ -111,5 +111,4 @@ def test_drawing_from_an_empty_deck_draws_nothing(small_game, deal):
     state = small_game(2, ["nap#1", "nap#2", "the-pug#1"]).new_initial_state()
     deal(2, ["nap#1", "nap#2", "the-pug#1"], state=state)
     play(state, "the-pug#1", target=1)              # the deck is already empty
-    assert state.results[0] == {"round": 0, "winner": 0, "how": "points", "turns": 1,
-                                "points": [4, 3]}
+    assert state.results[0]["points"] == [4, 3] and state.results[0]["how"] == "points"

@@ -26,10 +26,17 @@ def check_step(state) -> list[dict]:
     assert sorted(places) == list(range(len(state.game.cards)))
     if not state.is_chance_node():
         seat = state.current_player()
-        # Cards newly hidden: exclude any this seat saw through a look, swap or Stare Down.
+        # Cards newly hidden: not those this seat saw through a look, a swap or a Stare Down,
+        # nor those that changed hands in public (a fished card, a Treat given).
         seen = {card for e in state.observation(seat)["events"]
                 for hand in ([e.get("hand", [])] + list(e.get("hands", {}).values())) for card in hand}
-        shown = json.dumps({k: v for k, v in state.observation(seat).items() if k != "events"})
+        seen |= {e["card"] for e in state.observation(seat)["events"] if e["event"] in ("fish", "given")
+                 and "card" in e}
+        # Past rounds' results show hands that were public then (counted for points, or
+        # revealed on going out); those cards have since been shuffled back in.
+        observed = state.observation(seat)
+        shown = json.dumps({k: v for k, v in observed.items() if k not in ("events", "results")})
+        shown += json.dumps(observed["events"])
         for card in hidden_from(state, seat) - seen:
             assert f'"{card}"' not in shown
     return legal

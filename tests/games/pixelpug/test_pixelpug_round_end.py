@@ -17,7 +17,8 @@ def short_round(state, deal):
 def test_the_round_ends_when_the_deck_runs_out_and_most_points_win(small_game, deal):
     state = small_game(2, SHORT).new_initial_state()
     short_round(state, deal)
-    assert state.results == [{"round": 0, "winner": 0, "how": "points", "turns": 2, "points": [7, 2]}]
+    assert state.results == [{"round": 0, "winner": 0, "how": "points", "turns": 2, "points": [7, 2],
+                              "hands": [["nap#1"], ["sniff#1"]]}]
     assert state.round == 1 and state.current_player() == -1
 
 
@@ -57,7 +58,8 @@ def test_an_eliminated_players_cards_are_revealed_and_never_count(small_game, de
     assert state.current_player() == 2             # seat 1's turn is skipped
     play(state, "the-pug#1", target=0)             # seat 0 draws the last card
     assert state.results[0] == {"round": 0, "winner": 0, "how": "points", "turns": 2,
-                                "points": [6, None, 2]}
+                                "points": [6, None, 2],
+                                "hands": [["nap#2", "sniff#2"], ["nap#1"], ["sniff#1"]]}
 
 
 def test_a_rock_paper_scissors_tie_does_nothing(deal):

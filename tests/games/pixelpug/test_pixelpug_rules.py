@@ -42,7 +42,7 @@ def test_zero_life_is_out_of_the_round_and_the_last_one_standing_wins(deal):
     play(state, "paw-paper-scissors#1", target=1)
     duel(state, "rock", "scissors")
     assert state.results[-1] == {"round": 0, "winner": 0, "how": "elimination", "turns": 1,
-                                 "points": [5, None]}
+                                 "points": [5, None], "hands": [["nap#2"], ["nap#1"]]}
     assert state.round_wins == [1, 0] and state.current_player() == -1  # next round's deal
 
 

@@ -1,0 +1,173 @@
+"""Bots that play PixelPug through the public API only: an observation and the legal actions.
+
+A bot never touches a `State`: the driver (`play_game`) hands it `observation(seat)` (or
+`None` for bots that don't look, which keeps random playouts fast) and `legal_actions()`.
+Card facts (points, what a card does) come from the deck's public card list, like a player
+reading a card. Each bot owns a seeded `Rng`, so a match with the same seed plays the same.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pugdeck.games.pixelpug.engine import CHANCE, CardInfo, Game
+from pugdeck.rng import Rng
+
+BOT_KINDS = ("random", "heuristic")
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    kind = "random"
+    wants_observation = False
+
+    def __init__(self, seat: int, seed: int | str):
+        self.seat = seat
+        self.rng = Rng(f"pixelpug-bot/{seed}/{seat}/random")
+
+    def choose(self, observation: dict | None, legal: list[dict]) -> dict:
+        return legal[self.rng.below(len(legal))]
+
+
+def known_hands(observation: dict, cards: dict[str, CardInfo]) -> dict[int, set[str]]:
+    """Cards this player knows to be in each other hand now, from the round's events it saw.
+
+    A look, a swap or a Stare Down shows a hand; fished cards and Treats change hands in
+    public. Plays, discards and eliminations take cards out of what is known.
+    """
+    known: dict[int, set[str]] = {}
+    me = observation["seat"]
+    for event in observation["events"]:
+        kind = event["event"]
+        if kind == "look" and "hand" in event:
+            known[event["target"]] = set(event["hand"])
+        elif kind in ("swap", "compare"):
+            if "hands" in event:
+                for seat, hand in event["hands"].items():
+                    known[int(seat)] = set(hand)
+            elif kind == "swap":
+                a, b = event["seat"], event["target"]
+                known[a], known[b] = known.get(b, set()), known.get(a, set())
+        elif kind == "play":
+            known.get(event["seat"], set()).discard(event["card"])
+        elif kind in ("discarded", "eliminated"):
+            known.pop(event["seat"], None)
+        elif kind == "saved":
+            known.get(event["seat"], set()).discard(event["card"])
+        elif kind == "fish" and event["hit"]:
+            known.get(event["target"], set()).discard(event["card"])
+            known.setdefault(event["seat"], set()).add(event["card"])
+        elif kind == "given":
+            known.setdefault(event["seat"], set()).add(event["card"])
+    known.pop(me, None)
+    return known
+
+
+class HeuristicBot:
+    """A player with a memory and a few habits.
+
+    It remembers every hand it has seen (Sniff, Tug of War, Stare Down) and what changed
+    hands in public since; it uses Empty Bowl on a Dog Food holder it knows of (unless it
+    knows of their Protection) and Nip on a card it knows; it names the likeliest unseen
+    kind otherwise; it keeps Protection, Dog Food and high points in hand, gives draws and
+    Treats to itself, starts a Stare Down only with a strong hand, and plays its duels at
+    random (any pattern could be read).
+    """
+
+    kind = "heuristic"
+    wants_observation = True
+
+    def __init__(self, seat: int, seed: int | str, cards: dict[str, CardInfo]):
+        self.seat = seat
+        self.cards = cards
+        self.rng = Rng(f"pixelpug-bot/{seed}/{seat}/heuristic")
+        self.count = Counter(c.card for c in cards.values() if c.pile == "main")
+
+    def choose(self, observation: dict, legal: list[dict]) -> dict:
+        if legal[0]["type"] != "play":
+            return legal[self.rng.below(len(legal))]
+        known = known_hands(observation, self.cards)
+        unseen = self._unseen(observation)
+        return max(legal, key=lambda a: (self._value(a, observation, known, unseen), self.rng.random()))
+
+    def _unseen(self, obs: dict) -> Counter:
+        """Main-pile kinds not in my hand nor on any discard pile: what others may hold."""
+        left = Counter(self.count)
+        for card_id in obs["hand"] + [c for pile in obs["discards"] for c in pile]:
+            left[self.cards[card_id].card] -= 1
+        return left
+
+    def _value(self, action: dict, obs: dict, known: dict[int, set[str]], unseen: Counter) -> float:
+        card = self.cards[action["card"]]
+        op = card.effect[0].op
+        target = action.get("target")
+        kinds_known = {self.cards[c].card for c in known.get(target, ())} if target is not None else set()
+        keep = card.points  # playing a card gives up nothing in points, but keeps fewer options
+        if op == "extra-life-in-hand":
+            return -10
+        if op == "guess-holder":
+            wanted = card.effect[0].get("card")
+            if wanted in kinds_known and card.effect[0].get("unless-holding") not in kinds_known:
+                return 100  # a known Dog Food holder without a known Protection: the round
+            return -2 if target is not None else -1
+        if op == "guess-card":
+            if action.get("name") in kinds_known:
+                return 50
+            if target is None:
+                return -3
+            return 1 + unseen[action["name"]] / max(1, sum(unseen.values())) * 10
+        if op == "fish":
+            if action.get("name") in kinds_known:
+                return 8 + self._points_of(action["name"])
+            return 2 + unseen[action["name"]] / max(1, sum(unseen.values())) * 3
+        if op == "compare-hands":
+            mine = sum(self.cards[c].points for c in obs["hand"]) - card.points
+            return 6 if mine >= 4 else -4
+        if op == "rps-duel":
+            return -1 if target is not None else 0
+        if op in ("draw", "give-from-pile"):
+            return 5 if target == self.seat else -5
+        if op == "look-at-hand":
+            return 4 if target not in known else 1
+        if op == "discard-hand-and-draw":
+            return 3 if "dog-food" in kinds_known or "protection" in kinds_known else 2
+        if op == "swap-hands":
+            theirs = sum(self._points_of(k) for k in kinds_known)
+            holding = any(self.cards[c].card == "dog-food" for c in obs["hand"])
+            return 5 if holding or theirs > 4 else -2
+        if op == "protection-until-next-turn":
+            return 3
+        return 1 - keep  # no effect: play the cheapest
+
+    def _points_of(self, kind: str) -> int:
+        return next(c.points for c in self.cards.values() if c.card == kind)
+
+
+def make_bots(spec: str | list[str], game: Game, seed: int | str) -> list:
+    """Bots for every seat from a comma list such as "random,heuristic" (cycled over seats)."""
+    kinds = [k.strip() for k in spec.split(",")] if isinstance(spec, str) else list(spec)
+    unknown = sorted({k for k in kinds if k not in BOT_KINDS})
+    if not kinds or unknown:
+        raise ValueError(f"unknown bot kind(s) {unknown or ['']}; choose from {', '.join(BOT_KINDS)}")
+    cards = {card.id: card for card in game.cards}
+    bots = []
+    for seat in range(game.players):
+        kind = kinds[seat % len(kinds)]
+        bots.append(RandomBot(seat, seed) if kind == "random" else HeuristicBot(seat, seed, cards))
+    return bots
+
+
+def play_game(game: Game, bots: list, state=None):
+    """Play to the end: chance steps take the seed's outcome, seats ask their bots."""
+    state = state or game.new_initial_state()
+    while not state.is_terminal():
+        seat = state.current_player()
+        legal = state.legal_actions()
+        if seat == CHANCE:
+            state.apply_action(legal[0])
+            continue
+        bot = bots[seat]
+        observation = state.observation(seat) if bot.wants_observation else None
+        state.apply_action(bot.choose(observation, legal))
+    return state
