@@ -55,6 +55,7 @@ class State:
         self.reshuffles = 0
         self.ties = 0
         self.second_questions = 0
+        self.questions = 0
         self.ran_out = False
         self.end_reason = ""
         self.mutt_scored = [0] * n
@@ -149,6 +150,7 @@ class State:
     def do_choose(self, seat: int) -> None:
         self.active_card = self.offers[seat]
         self.active_source, self.offered_by = "offer", seat
+        self.questions += 1
         for owner, card in enumerate(self.offers):
             if card >= 0 and owner != seat:
                 insort(self.hands[owner], card)  # unchosen offers go back to their owners
@@ -165,6 +167,7 @@ class State:
             self.mutt_scored[self.active] -= self.game.badges[card] < 0
             self.active_source = "scored"
         self.active_card, self.offered_by = card, -1
+        self.questions += 1
         self.phase, self.cur = NOMINATE, self.active
 
     def do_nominate(self, nominees: tuple[int, ...]) -> None:

@@ -1,0 +1,156 @@
+"""Many seeded bot games per player count, summarised (`pugdeck simulate`).
+
+Game `i` at a player count always uses seed `seed * 1_000_000 + i` and bots seeded from it,
+and results are gathered in game order, so the numbers are the same for any `--jobs`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from multiprocessing import get_context
+from statistics import mean
+from typing import Callable, Iterable
+
+from pugdeck.games.pug_you.bots import make_bots, play_game
+from pugdeck.games.pug_you.engine import Game
+
+CHUNK = 25  # games per task: large enough to amortise process hops, small for a smooth bar
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """What one finished game contributes to the summary."""
+
+    players: int
+    seed: int
+    turns: int
+    actions: int
+    questions: int
+    ties: int
+    second_questions: int
+    reshuffles: int
+    ran_out: bool
+    end: str
+    badges: tuple[int, ...]
+    losers: tuple[int, ...]
+    mutt_scorers: tuple[int, ...]  # seats holding at least one scored mutt at the end
+
+
+def game_seed(seed: int, index: int) -> int:
+    return seed * 1_000_000 + index
+
+
+def play_one(game: Game, bots: str, seed: int) -> GameStats:
+    """Play one seeded game with `bots` and keep its statistics."""
+    game = game.reseeded(seed)
+    state = play_game(game, make_bots(bots, game, seed))
+    return GameStats(
+        players=game.players, seed=seed, turns=state.turn, actions=len(state.log),
+        questions=state.questions, ties=state.ties, second_questions=state.second_questions,
+        reshuffles=state.reshuffles, ran_out=state.ran_out, end=state.end_reason,
+        badges=tuple(state.scores()), losers=tuple(state.losers()),
+        mutt_scorers=tuple(s for s, n in enumerate(state.mutt_scored) if n > 0))
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Statistics of all games at one player count."""
+
+    players: int
+    games: int
+    mean_turns: float
+    mean_actions: float
+    tie_rate: float  # ties per question asked (first and second questions)
+    second_questions_per_game: float
+    reshuffles_per_game: float
+    games_out_of_cards: int
+    mean_badge_spread: float  # most minus fewest badges at the end
+    max_badge_spread: int
+    losers_histogram: dict[str, int] = field(default_factory=dict)  # "number of losers": games
+    mean_losers: float = 0.0
+    loss_rate_with_mutt: float | None = None  # share of mutt scorers who lost
+    loss_rate_without_mutt: float | None = None
+    mean_badges_with_mutt: float | None = None
+    mean_badges_without_mutt: float | None = None
+
+    def as_json(self) -> dict:
+        return asdict(self)
+
+
+def summarise(players: int, stats: list[GameStats]) -> Summary:
+    """Fold per-game statistics into one `Summary`."""
+    spreads = [max(s.badges) - min(s.badges) for s in stats]
+    histogram: dict[str, int] = {}
+    for s in stats:
+        histogram[str(len(s.losers))] = histogram.get(str(len(s.losers)), 0) + 1
+    with_mutt = [(seat in s.losers, s.badges[seat]) for s in stats for seat in s.mutt_scorers]
+    without = [(seat in s.losers, s.badges[seat]) for s in stats
+               for seat in range(players) if seat not in s.mutt_scorers]
+
+    def rate(rows, column):
+        return round(mean(r[column] for r in rows), 4) if rows else None
+
+    return Summary(
+        players=players, games=len(stats),
+        mean_turns=round(mean(s.turns for s in stats), 3),
+        mean_actions=round(mean(s.actions for s in stats), 2),
+        tie_rate=round(sum(s.ties for s in stats) / max(1, sum(s.questions for s in stats)), 4),
+        second_questions_per_game=round(mean(s.second_questions for s in stats), 3),
+        reshuffles_per_game=round(mean(s.reshuffles for s in stats), 3),
+        games_out_of_cards=sum(s.ran_out for s in stats),
+        mean_badge_spread=round(mean(spreads), 3), max_badge_spread=max(spreads),
+        losers_histogram=dict(sorted(histogram.items())),
+        mean_losers=round(mean(len(s.losers) for s in stats), 3),
+        loss_rate_with_mutt=rate(with_mutt, 0), loss_rate_without_mutt=rate(without, 0),
+        mean_badges_with_mutt=rate(with_mutt, 1), mean_badges_without_mutt=rate(without, 1),
+    )
+
+
+# Worker side: each process reads the deck once, then plays chunks of games.
+_worker: dict = {}
+
+
+def _init_worker(doc: dict, bots: str) -> None:
+    _worker.clear()
+    _worker.update(doc=doc, bots=bots, games={})
+
+
+def _play_chunk(task: tuple[int, int, int, int]) -> list[GameStats]:
+    players, seed, start, stop = task
+    games = _worker["games"]
+    if players not in games:
+        games[players] = Game(_worker["doc"], players, 0)
+    game = games[players]
+    return [play_one(game, _worker["bots"], game_seed(seed, i)) for i in range(start, stop)]
+
+
+def simulate(doc: dict, player_counts: Iterable[int], games: int, seed: int = 0,
+             bots: str = "heuristic", jobs: int = 1,
+             progress: Callable[[int], None] | None = None) -> list[Summary]:
+    """Play `games` games at every player count and summarise each count.
+
+    Raises `DeckError` (bad deck or player count) before any game starts.
+    `progress(n)` is called after every `n` finished games.
+    """
+    counts = list(player_counts)
+    for players in counts:  # fail early, in this process, with the deck's own message
+        make_bots(bots, Game(doc, players, 0), 0)
+    tasks = [(p, seed, start, min(start + CHUNK, games)) for p in counts
+             for start in range(0, games, CHUNK)]
+    results: dict[int, list[GameStats]] = {p: [] for p in counts}
+    if jobs <= 1:
+        _init_worker(doc, bots)
+        chunks = map(_play_chunk, tasks)
+        _collect(chunks, results, progress)
+    else:
+        with get_context().Pool(jobs, _init_worker, (doc, bots)) as pool:
+            _collect(pool.imap(_play_chunk, tasks), results, progress)
+    return [summarise(p, results[p]) for p in counts]
+
+
+def _collect(chunks, results, progress) -> None:
+    for chunk in chunks:  # imap keeps task order, so results never depend on scheduling
+        if chunk:
+            results[chunk[0].players].extend(chunk)
+        if progress:
+            progress(len(chunk))
