@@ -25,6 +25,12 @@ def _register() -> None:
     main.add_command(validate_cmd.validate)
     main.add_command(validate_cmd.schema)
     main.add_command(build_cmd.build_command)
+    from pugdeck.cli import play as play_cmd
+    main.add_command(play_cmd.play)
+    main.add_command(play_cmd.replay)
+    main.add_command(play_cmd.simulate)
+    from pugdeck.cli import export_csv as export_csv_cmd
+    main.add_command(export_csv_cmd.import_command)
 
 
 _register()
