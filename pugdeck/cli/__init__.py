@@ -29,6 +29,9 @@ def _register() -> None:
     main.add_command(play_cmd.play)
     main.add_command(play_cmd.replay)
     main.add_command(play_cmd.simulate)
+    from pugdeck.cli import export as export_cmd
+    main.add_command(export_cmd.export)
+    main.add_command(export_cmd.preview_command)
     from pugdeck.cli import export_csv as export_csv_cmd
     main.add_command(export_csv_cmd.import_command)
 

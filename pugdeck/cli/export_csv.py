@@ -1,0 +1,84 @@
+"""`pugdeck export csv` and `pugdeck import`: a deck's cards as a spreadsheet and back."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from pugdeck.atomic import write_files
+from pugdeck.cli.common import deck_argument, report_diagnostics
+from pugdeck.diagnostics import DeckError
+from pugdeck.export.csv_cards import CARD_SCHEMAS, DEFAULT_CARD_FILE, export_csv
+from pugdeck.export.csv_import import import_cards
+
+TABLE_FORMAT = """\b
+The table: a header row of card field names in schema order, then a 'file' column (the
+card file, relative to the deck folder, that holds the card); one row per card as written.
+\b
+- an empty cell is an absent field (the game's default applies)
+- whole numbers and true/false are read per the schema
+- tags are joined with ';'
+- PixelPug's effect steps are one cell of JSON
+- text is kept exactly (quotes, commas, line breaks, any Unicode)
+The CSV is UTF-8 with a byte-order mark, so spreadsheets read it as UTF-8."""
+
+
+@click.command("csv", epilog=TABLE_FORMAT)
+@deck_argument
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="out", show_default=True,
+              help="Folder for <deck id>.csv.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write to this file instead ('-' for standard output).")
+def csv_command(deck: Path, out_dir: str, output: str | None) -> None:
+    """Write DECK's cards as a CSV table, one row per card with every authoring field.
+
+    DECK is a deck folder or its deck.yaml (default: the bundled Pug You! deck). `pugdeck
+    import` reads the table back into a deck.
+    """
+    try:
+        deck_id, data = export_csv(deck)
+    except DeckError as exc:
+        report_diagnostics(exc.diagnostics)
+        sys.exit(1)
+    if output == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    path = Path(output) if output else Path(out_dir) / f"{deck_id}.csv"
+    write_files({path: data})
+    click.echo(f"wrote {path}")
+
+
+@click.command("import", epilog=TABLE_FORMAT)
+@click.argument("table", type=click.Path(exists=True, dir_okay=False))
+@click.option("--into", "into", type=click.Path(), required=True, metavar="DIR",
+              help="The deck folder to write. Without deck.yaml a new deck is made; with one, only "
+                   "the card files the table names are replaced (the deck must include them).")
+@click.option("--game", type=click.Choice(sorted(CARD_SCHEMAS)),
+              help="A new deck's game [default: guessed from the columns].")
+@click.option("--id", "deck_id", metavar="SLUG", help="A new deck's id [default: from the folder name].")
+@click.option("--name", "deck_name", metavar="TEXT", help="A new deck's name [default: the folder name].")
+@click.option("--cards-file", default=DEFAULT_CARD_FILE, show_default=True, metavar="PATH",
+              help="The card file for rows with no 'file' cell.")
+@click.option("--dry-run", is_flag=True, help="Check the table and report; write nothing.")
+def import_command(table: str, into: str, game: str | None, deck_id: str | None, deck_name: str | None,
+                   cards_file: str, dry_run: bool) -> None:
+    """Turn a card table (.csv, or .xlsx with openpyxl) into deck files that validate.
+
+    Problems are reported as TABLE:ROW:COL: card 'id': message (the header is row 1) and
+    nothing is written unless the whole deck validates.
+    """
+    try:
+        result = import_cards(Path(table), Path(into), game=game, deck_id=deck_id,
+                              deck_name=deck_name, cards_file=cards_file, write=not dry_run)
+    except DeckError as exc:
+        report_diagnostics(exc.diagnostics)
+        sys.exit(1)
+    report_diagnostics(result.diagnostics)  # warnings only
+    verb = "would write" if dry_run else "wrote"
+    for path in result.files:
+        click.echo(f"{verb} {path}")
+    click.echo(f"{result.cards} {result.game} card{'s' * (result.cards != 1)} imported"
+               + (" (dry run)" if dry_run else ""))
