@@ -1,0 +1,151 @@
+"""`pugdeck export png|tts|html` and `pugdeck preview`: the deck as pictures for other frontends.
+
+Every export builds the deck with the same group-preference flags as `pugdeck build`, draws
+the print PDF once (one card per page) and rasterises it, so what a frontend shows is what
+prints. Files are written all or nothing. Other modules add subcommands to the `export`
+group with `export.add_command(...)` (the CSV export does).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+
+from pugdeck.atomic import write_files
+from pugdeck.building import Built
+from pugdeck.cli.build import filter_options, run_build
+from pugdeck.cli.common import deck_argument, progress_bar, report_diagnostics
+from pugdeck.diagnostics import DeckError
+from pugdeck.export.png import (CardPdf, card_pdf, faces_of, png_files, png_folder,
+                                remove_stale)
+
+export = click.Group("export", help="Write the deck for other frontends: PNG images, a "
+                     "Tabletop Simulator deck, an HTML gallery, …")
+
+
+def export_options(command):
+    """DECK, the group-preference flags, --name and --out: what every export takes."""
+    command = click.option("--out", "out_dir", type=click.Path(file_okay=False), default="out",
+                           show_default=True, help="Folder for the outputs.")(command)
+    command = click.option("--name", help="Output name [default: the deck id and the filters, "
+                           "e.g. pug-you-no-red].")(command)
+    return deck_argument(filter_options(command))
+
+
+def run_export(deck: Path, options: dict, name: str | None,
+               make_files: Callable[[Built, CardPdf], dict[Path, bytes]]) -> tuple[Built, dict]:
+    """Build, draw, make the files and write them; on a deck problem report it and exit 1."""
+    try:
+        built = run_build(deck, options, name)
+        with progress_bar(len(faces_of(built)), "Drawing cards") as advance:
+            pdf = card_pdf(built, progress=advance)
+        files = make_files(built, pdf)
+        write_files(files)
+    except DeckError as exc:
+        report_diagnostics(exc.diagnostics)
+        sys.exit(1)
+    report_diagnostics(built.diagnostics)
+    for warning in built.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    return built, files
+
+
+def _report(files: dict[Path, bytes], what: str) -> None:
+    """One line per folder, or the file itself when a folder got only one."""
+    by_folder: dict[Path, list[Path]] = {}
+    for path in files:
+        by_folder.setdefault(path.parent, []).append(path)
+    for folder, paths in sorted(by_folder.items()):
+        if len(paths) == 1:
+            click.echo(f"wrote {paths[0]}")
+        else:
+            size = sum(len(files[p]) for p in paths) / 1e6
+            click.echo(f"wrote {len(paths)} {what} ({size:.1f} MB) in {folder}")
+
+
+@export.command("png")
+@export_options
+@click.option("--dpi", type=click.IntRange(36, 1200), default=300, show_default=True,
+              help="Resolution: a poker card is 750 x 1050 px at 300 dpi.")
+@click.option("--preview", is_flag=True, help="Also write out/<name>-preview.png, one contact "
+              "sheet of the whole deck, small enough to share in a chat.")
+def png_command(deck: Path, name: str | None, out_dir: str, dpi: int, preview: bool,
+                **options) -> None:
+    """One PNG per card face and one of the back: out/<name>/png/<card>.png.
+
+    A card id like worst-roommate#1 becomes worst-roommate-1.png; blank customs are
+    blank-1.png …, then turd-1.png, turd-2.png, turn-overview.png and back.png. Images of
+    cards no longer in the deck are removed from that folder.
+    """
+    def make(built: Built, pdf: CardPdf) -> dict[Path, bytes]:
+        with progress_bar(len(pdf.faces) + 1, "Rasterising") as advance:
+            files = png_files(built, Path(out_dir), dpi, pdf=pdf, progress=advance)
+        if preview:
+            from pugdeck.export.preview import preview_path, preview_png
+            files[preview_path(built, Path(out_dir))] = preview_png(built, pdf)
+        return files
+
+    built, files = run_export(deck, options, name, make)
+    remove_stale(png_folder(built, Path(out_dir)), files, "*.png")
+    _report(files, "PNG images")
+
+
+@export.command("tts")
+@export_options
+@click.option("--base-url", metavar="URL", help="Where the images will be hosted: the JSON "
+              "points at URL/<file> [default: local file:// URLs of the written images].")
+def tts_command(deck: Path, name: str | None, out_dir: str, base_url: str | None,
+                **options) -> None:
+    """A Tabletop Simulator custom deck in out/<name>/tts/.
+
+    Face sheets of up to 10 x 7 cards (69 cards and the hidden card each, at most 4096 px a
+    side, JPEG), the back, and <name>.json: a saved object to copy with its thumbnail
+    <name>.png into TTS's "Saves/Saved Objects" folder. Upload the images and use --base-url
+    to share the deck with other players.
+    """
+    from pugdeck.export.tts import tts_files, tts_folder
+
+    def make(built: Built, pdf: CardPdf) -> dict[Path, bytes]:
+        with progress_bar(sum(face.played for face in pdf.faces), "Building sheets") as advance:
+            return tts_files(built, Path(out_dir), base_url, pdf=pdf, progress=advance)
+
+    built, files = run_export(deck, options, name, make)
+    folder = tts_folder(built, Path(out_dir))
+    remove_stale(folder, files, f"{built.name}-faces-*.jpg")
+    _report(files, "Tabletop Simulator files")
+    click.echo(f"saved object: {folder / (built.name + '.json')}")
+
+
+@export.command("html")
+@export_options
+@click.option("--dpi", type=click.IntRange(36, 600), default=120, show_default=True,
+              help="Resolution of the embedded pictures; higher is sharper and heavier.")
+def html_command(deck: Path, name: str | None, out_dir: str, dpi: int, **options) -> None:
+    """One self-contained HTML page of every card, out/<name>.html, with toggles by level
+    and kind and a search box: for sharing a deck for review."""
+    from pugdeck.export.html import gallery_html, html_path
+
+    def make(built: Built, pdf: CardPdf) -> dict[Path, bytes]:
+        with progress_bar(len(pdf.faces), "Rasterising") as advance:
+            return {html_path(built, Path(out_dir)): gallery_html(built, dpi, pdf=pdf,
+                                                                   progress=advance)}
+
+    _, files = run_export(deck, options, name, make)
+    _report(files, "HTML page")
+
+
+@click.command("preview")
+@export_options
+def preview_command(deck: Path, name: str | None, out_dir: str, **options) -> None:
+    """One contact-sheet PNG of the whole deck, out/<name>-preview.png, small enough to
+    share in a chat (at most 4096 px wide and 2 MB)."""
+    from pugdeck.export.preview import preview_path, preview_png
+
+    def make(built: Built, pdf: CardPdf) -> dict[Path, bytes]:
+        return {preview_path(built, Path(out_dir)): preview_png(built, pdf)}
+
+    _, files = run_export(deck, options, name, make)
+    _report(files, "preview")

@@ -1,0 +1,103 @@
+"""One self-contained HTML page showing every card of a deck, for sharing it for review.
+
+The pictures are the print PDF rasterised (JPEG data URIs, so the page is one file with no
+outside requests); checkboxes toggle levels and kinds and a search box filters on the card
+text. The page itself is `gallery.html` beside this module; this module only fills it in.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import unicodedata
+from collections import Counter
+from collections.abc import Callable
+from html import escape
+from pathlib import Path
+
+from pugdeck import __version__
+from pugdeck.building import Built
+from pugdeck.export.png import CardPdf, Face, card_pdf, rasterise
+
+HTML_DPI = 120  # 300 × 420 px per poker card: sharp at the 200 px the grid shows
+JPEG_QUALITY = 82
+TEMPLATE = Path(__file__).with_name("gallery.html")
+LEVELS = ("green", "yellow", "red")
+KIND_LABELS = {"pug": "Pugs", "mutt": "Healthy mutts", "custom": "Written customs",
+               "blank": "Blank customs", "turd": "Turd cards", "overview": "Turn overview"}
+
+
+def html_path(built: Built, out_dir: Path) -> Path:
+    return Path(out_dir) / f"{built.name}.html"
+
+
+def fold(text: str) -> str:
+    """Lower case without accents; the page's search folds what is typed the same way."""
+    decomposed = unicodedata.normalize("NFD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
+
+
+def gallery_html(built: Built, dpi: float = HTML_DPI, *, pdf: CardPdf | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> bytes:
+    """The gallery page as UTF-8 bytes."""
+    pdf = pdf or card_pdf(built)
+    width, height = pdf.pixels(dpi)
+    figures = []
+    pictures = rasterise(pdf.data, [face.page for face in pdf.faces], dpi=dpi)
+    for done, (face, picture) in enumerate(zip(pdf.faces, pictures), 1):
+        figures.append(_figure(face, _data_uri(picture), width, height))
+        if progress:
+            progress(done, len(pdf.faces))
+    deck = built.doc.get("deck", {})
+    title = deck.get("name") or built.name
+    played = sum(face.played for face in pdf.faces)
+    summary = (f"{built.name}: {played} cards in play, {len(pdf.faces) - played} more printed "
+               f"(blank customs, turd cards, the turn overview). Built by pugdeck from "
+               f"version {deck.get('version', '?')} of the deck.")
+    fields = {
+        "lang": escape(deck.get("language") or "en"), "version": escape(__version__),
+        "title": escape(title), "summary": escape(summary), "total": str(len(pdf.faces)),
+        "card_width": "200", "big_width": str(width * 2),
+        "fieldsets": _fieldsets(pdf.faces), "cards": "\n".join(figures),
+    }
+    page = TEMPLATE.read_text(encoding="utf-8")
+    for key, value in fields.items():
+        page = page.replace("{{" + key + "}}", value)
+    return page.encode("utf-8")
+
+
+def _figure(face: Face, src: str, width: int, height: int) -> str:
+    label = face.level or KIND_LABELS.get(face.kind, face.kind).lower()
+    caption = f"{face.card_id} · {label}"
+    level = f' data-level="{escape(face.level)}"' if face.level else ""
+    return (f'<figure data-kind="{escape(face.kind)}"{level} data-text="{escape(fold(face.text))}" '
+            f'data-caption="{escape(face.title)} ({escape(caption)})">'
+            f'<img src="{src}" alt="{escape(face.title)}" width="{width}" height="{height}">'
+            f"<figcaption>{escape(caption)}</figcaption></figure>")
+
+
+def _fieldsets(faces: tuple[Face, ...]) -> str:
+    """A checkbox per level and per kind that the deck has, with how many cards each shows."""
+    levels = Counter(face.level for face in faces if face.level)
+    kinds = Counter(face.kind for face in faces)
+
+    def box(group: str, value: str, label: str, count: int) -> str:
+        return (f'<label><input type="checkbox" name="{group}" value="{escape(value)}" checked> '
+                f"{escape(label)} ({count})</label>")
+
+    level_boxes = [box("level", lv, lv.capitalize(), levels[lv]) for lv in LEVELS if lv in levels]
+    level_boxes += [box("level", lv, lv.capitalize(), n) for lv, n in sorted(levels.items())
+                    if lv not in LEVELS]
+    order = [kind for kind in KIND_LABELS if kind in kinds] + sorted(set(kinds) - set(KIND_LABELS))
+    kind_boxes = [box("kind", kind, KIND_LABELS.get(kind, kind), kinds[kind]) for kind in order]
+    parts = []
+    if level_boxes:
+        parts.append("<fieldset><legend>Level</legend>" + "".join(level_boxes) + "</fieldset>")
+    parts.append("<fieldset><legend>Kind</legend>" + "".join(kind_boxes) + "</fieldset>")
+    return "\n    ".join(parts)
+
+
+def _data_uri(picture) -> str:
+    out = io.BytesIO()
+    picture.save(out, "JPEG", quality=JPEG_QUALITY, optimize=True)
+    return "data:image/jpeg;base64," + base64.b64encode(out.getvalue()).decode("ascii")

@@ -1,0 +1,225 @@
+"""A Tabletop Simulator custom deck: face sheets, a back image and a saved-object JSON.
+
+TTS reads a deck as sheets of up to 10 × 7 card faces (`NumWidth` × `NumHeight`), each card a
+`CardID` of sheet key × 100 + slot, and draws every sheet's last slot for a card hidden in
+another player's hand — unless `BackIsHidden` is set, when it shows the back instead. We set
+it and still put the back in that slot, so the sheet is right either way. So a sheet holds
+69 cards; a bigger deck gets more sheets (keys 1, 2, …) in one `DeckCustom`.
+
+The saved object follows what TTS writes into `Saves/Saved Objects/` (SaveName, ObjectStates,
+Transform, ColorDiffuse, the Card fields …); copy the JSON there, with the PNG of the same name
+as its thumbnail. Only the played deck (`cards` of the built JSON) goes in: blank customs,
+turd cards and the reference card are for paper.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+from PIL import Image
+
+from pugdeck.building import Built
+from pugdeck.export.png import CardPdf, card_pdf, card_title, rasterise
+
+MAX_COLUMNS, MAX_ROWS = 10, 7
+CARDS_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1  # the last slot is the hidden card
+MAX_SHEET_PX = 4096
+JPEG_QUALITY = 90  # text stays clean; a full sheet is ~3 MB instead of ~12 MB as PNG
+THUMBNAIL_PX = 256
+# TTS's own defaults for a new object (what its chest writes).
+COLOR_DIFFUSE = {"r": 0.713235259, "g": 0.713235259, "b": 0.713235259}
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """One face sheet: which cards (indexes into the deck), its grid and its pixel size."""
+
+    key: int  # the CustomDeck key, 1-based
+    cards: range
+    columns: int
+    rows: int
+    card_px: tuple[int, int]
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.columns * self.card_px[0], self.rows * self.card_px[1]
+
+    @property
+    def hidden_slot(self) -> int:
+        return self.columns * self.rows - 1
+
+    def slot_box(self, slot: int) -> tuple[int, int]:
+        row, col = divmod(slot, self.columns)
+        return col * self.card_px[0], row * self.card_px[1]
+
+
+def card_pixels(card_size_pt: tuple[float, float]) -> tuple[int, int]:
+    """The biggest card, in the card's proportions, of which 10 × 7 fit in 4096 px."""
+    width_pt, height_pt = card_size_pt
+    width = MAX_SHEET_PX // MAX_COLUMNS
+    height = round(width * height_pt / width_pt)
+    if height * MAX_ROWS > MAX_SHEET_PX:  # a tall card (tarot) is limited by the rows
+        height = MAX_SHEET_PX // MAX_ROWS
+        width = min(MAX_SHEET_PX // MAX_COLUMNS, math.floor(height * width_pt / height_pt))
+    return width, height
+
+
+def sheet_layouts(count: int, card_px: tuple[int, int]) -> list[SheetLayout]:
+    """Sheets of up to 69 cards; a small sheet is only as big as its cards plus the hidden
+    slot (rows of up to 10), so a 1-card deck is a 2 × 1 sheet, not a mostly empty 10 × 7."""
+    layouts = []
+    for key, start in enumerate(range(0, max(count, 1), CARDS_PER_SHEET), 1):
+        cards = range(start, min(count, start + CARDS_PER_SHEET))
+        slots = len(cards) + 1
+        columns = min(MAX_COLUMNS, slots)
+        layouts.append(SheetLayout(key, cards, columns, math.ceil(slots / columns), card_px))
+    return layouts
+
+
+def card_id(layout: SheetLayout, slot: int) -> int:
+    """TTS's card id: the CustomDeck key × 100 + the slot on that sheet."""
+    return layout.key * 100 + slot
+
+
+def tts_folder(built: Built, out_dir: Path) -> Path:
+    return Path(out_dir) / built.name / "tts"
+
+
+def tts_files(built: Built, out_dir: Path, base_url: str | None = None, *,
+              pdf: CardPdf | None = None,
+              progress: Callable[[int, int], None] | None = None) -> dict[Path, bytes]:
+    """Every file of the export, as bytes to write: `<name>-faces-<n>.jpg`, `<name>-back.jpg`,
+    `<name>.json` (the saved object) and `<name>.png` (its chest thumbnail)."""
+    pdf = pdf or card_pdf(built)
+    folder = tts_folder(built, out_dir)
+    played = [face for face in pdf.faces if face.played]
+    card_px = card_pixels(pdf.card_size_pt)
+    layouts = sheet_layouts(len(played), card_px)
+    back = next(rasterise(pdf.data, [pdf.back_page], size=card_px))
+    names = [f"{built.name}-faces-{layout.key}.jpg" for layout in layouts]
+    back_name = f"{built.name}-back.jpg"
+    files: dict[Path, bytes] = {folder / back_name: encode_jpeg(back)}
+    pictures = rasterise(pdf.data, [face.page for face in played], size=card_px)
+    done = 0
+    for layout, name in zip(layouts, names):
+        sheet = Image.new("RGB", layout.size, (255, 255, 255))
+        for slot, _ in enumerate(layout.cards):
+            sheet.paste(next(pictures), layout.slot_box(slot))
+            done += 1
+            if progress:
+                progress(done, len(played))
+        sheet.paste(back, layout.slot_box(layout.hidden_slot))
+        files[folder / name] = encode_jpeg(sheet)
+    url = _url_maker(folder, base_url)
+    saved = saved_object(built, layouts, [url(n) for n in names], url(back_name))
+    files[folder / f"{built.name}.json"] = (json.dumps(saved, indent=2, ensure_ascii=False)
+                                            + "\n").encode("utf-8")
+    files[folder / f"{built.name}.png"] = _thumbnail(back)
+    return files
+
+
+def _url_maker(folder: Path, base_url: str | None) -> Callable[[str], str]:
+    if base_url:
+        prefix = base_url if base_url.endswith("/") else base_url + "/"
+        return lambda name: prefix + quote(name)
+    absolute = folder.resolve()
+    return lambda name: (absolute / name).as_uri()
+
+
+def saved_object(built: Built, layouts: list[SheetLayout], face_urls: list[str],
+                 back_url: str) -> dict:
+    """The TTS saved-object document: one `DeckCustom`, or a lone `Card` for a 1-card deck."""
+    cards = built.doc.get("cards", [])
+    custom = {str(layout.key): {
+        "FaceURL": url, "BackURL": back_url, "NumWidth": layout.columns,
+        "NumHeight": layout.rows, "BackIsHidden": True, "UniqueBack": False, "Type": 0,
+    } for layout, url in zip(layouts, face_urls)}
+    contained = []
+    for layout in layouts:
+        for slot, index in enumerate(layout.cards):
+            card = cards[index]
+            contained.append(_object("Card", card_title(card), _description(card), card["id"],
+                                     CardID=card_id(layout, slot), SidewaysCard=False,
+                                     CustomDeck={str(layout.key): custom[str(layout.key)]}))
+    deck = built.doc.get("deck", {})
+    title = deck.get("name") or built.name
+    if len(contained) == 1:
+        states = [dict(contained[0], Transform=_transform(face_down=True))]
+    else:
+        states = [_object("DeckCustom", title, f"{len(contained)} cards · {built.name}",
+                          built.name, SidewaysCard=False,
+                          DeckIDs=[c["CardID"] for c in contained], CustomDeck=custom,
+                          ContainedObjects=contained)]
+        states[0]["Transform"] = _transform(face_down=True)
+    return {
+        "SaveName": title, "Date": "", "VersionNumber": "", "GameMode": title,
+        "GameType": "", "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5,
+        "Table": "", "Sky": "", "Note": "", "TabStates": {}, "LuaScript": "",
+        "LuaScriptState": "", "XmlUI": "", "ObjectStates": states,
+    }
+
+
+def _object(name: str, nickname: str, description: str, notes: str, **fields) -> dict:
+    """A TTS object with the fields TTS itself writes, in its order."""
+    obj = {
+        "GUID": _guid(f"{name}/{notes}/{fields.get('CardID', '')}"), "Name": name,
+        "Transform": _transform(face_down=False), "Nickname": nickname,
+        "Description": description, "GMNotes": notes, "ColorDiffuse": dict(COLOR_DIFFUSE),
+        "LayoutGroupSortIndex": 0, "Value": 0, "Locked": False, "Grid": True, "Snap": True,
+        "IgnoreFoW": False, "MeasureMovement": False, "DragSelectable": True,
+        "Autoraise": True, "Sticky": True, "Tooltip": True, "GridProjection": False,
+        "HideWhenFaceDown": True, "Hands": name == "Card",
+    }
+    obj.update(fields)
+    obj.update({"LuaScript": "", "LuaScriptState": "", "XmlUI": ""})
+    return obj
+
+
+def _transform(face_down: bool) -> dict:
+    # A deck spawns face down (rotZ 180), as TTS's own deck builder leaves it.
+    return {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0,
+            "rotZ": 180.0 if face_down else 0.0, "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+
+
+def _description(card: dict) -> str:
+    """What a player hovering over the card reads besides its name: what is printed round
+    the question (level, badges, turds, the descriptive) or a PixelPug card's text."""
+    if "turds" not in card:
+        return str(card.get("text") or "")
+    parts = [card.get("level") or card.get("kind", ""),
+             _count(card.get("badges"), "badge"), _count(card.get("turds"), "turd")]
+    if card.get("descriptive"):
+        parts.append(f"“{card['descriptive']}”")
+    return " · ".join(p for p in parts if p)
+
+
+def _count(n, noun: str) -> str:
+    return "" if n is None else f"{n} {noun}{'' if abs(n) == 1 else 's'}"
+
+
+def _guid(seed: str) -> str:
+    # Stable GUIDs keep the JSON byte-identical for the same inputs; TTS renames clashes.
+    return hashlib.sha256(seed.encode("utf-8")).hexdigest()[:6]
+
+
+def encode_jpeg(image: Image.Image) -> bytes:
+    out = io.BytesIO()
+    image.convert("RGB").save(out, "JPEG", quality=JPEG_QUALITY, optimize=True, subsampling=0)
+    return out.getvalue()
+
+
+def _thumbnail(back: Image.Image) -> bytes:
+    thumb = Image.new("RGB", (THUMBNAIL_PX, THUMBNAIL_PX), (255, 255, 255))
+    small = back.copy()
+    small.thumbnail((THUMBNAIL_PX, THUMBNAIL_PX), Image.Resampling.LANCZOS)
+    thumb.paste(small, ((THUMBNAIL_PX - small.width) // 2, (THUMBNAIL_PX - small.height) // 2))
+    out = io.BytesIO()
+    thumb.save(out, "PNG")
+    return out.getvalue()
