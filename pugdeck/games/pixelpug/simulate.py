@@ -65,8 +65,9 @@ def simulate(game: Game, games: int, seed: int = 0, bots: str = "random", progre
         match_wins[state.champion()] += 1 if state.champion() is not None else 0
         if progress:
             progress(1)
-    fair = 1 / n
-    average = sum(round_wins) / (rounds * n) if rounds else 0
+    # Fair: an equal share of the rounds someone won (a tie on points is won by nobody).
+    fair = sum(round_wins) / rounds / n if rounds else 0
+    average = fair
     return {
         "players": n, "games": games, "seed": seed, "bots": bots,
         "rounds": rounds, "actions": actions,
@@ -92,3 +93,29 @@ def _tally_round(result: dict, held: list[set[int]], held_rounds: Counter, held_
             held_rounds[kind] += 1
             if result["winner"] == seat:
                 held_wins[kind] += 1
+
+
+def text_report(reports: list[dict]) -> list[str]:
+    """Tables for people: seats, how rounds end, eliminations, card kinds (one block per count)."""
+    lines: list[str] = []
+    for r in reports:
+        n = r["players"]
+        lines.append(f"PixelPug, {n} players: {r['games']} matches (seed {r['seed']}, bots {r['bots']}), "
+                     f"{r['rounds']} rounds, {r['rounds_per_match']:.2f} rounds a match, "
+                     f"{r['turns_per_round']:.1f} turns a round")
+        lines.append("  seat  matches won  rounds won  vs fair (pp)")
+        for s in r["seats"]:
+            lines.append(f"  {s['seat']:>4}  {100 * s['match_share']:>10.1f}%  {100 * s['round_share']:>9.1f}%"
+                         f"  {s['round_share_minus_fair_pp']:>+12.1f}")
+        how = r["how_rounds_end"]
+        lines.append("  rounds end by: " + ", ".join(f"{k} {100 * v:.1f}%" for k, v in how.items()))
+        total = sum(r["eliminations_by_card"].values()) or 1
+        lines.append("  eliminations by card: " + (", ".join(
+            f"{k} {v} ({100 * v / total:.0f}%)" for k, v in r["eliminations_by_card"].items()) or "none"))
+        ratios = r["holder_win_ratio"]
+        top = max(ratios.items(), key=lambda kv: kv[1]) if ratios else ("-", 0)
+        lines.append("  holder win ratio (1 = average, balanced below 2): " + ", ".join(
+            f"{k} {v:.2f}" for k, v in ratios.items()))
+        lines.append(f"  highest: {top[0]} {top[1]:.2f}")
+        lines.append("")
+    return lines[:-1]
