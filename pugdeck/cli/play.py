@@ -60,13 +60,20 @@ def _player_counts(text: str) -> list[int]:
 @click.option("--bots", default="random,heuristic", show_default=True, help=BOTS_HELP)
 @click.option("--json", "as_json", is_flag=True,
               help="Print the machine log (replayable with `pugdeck replay`) instead of text.")
-def play(deck: str, players: int, seed: int, bots: str, as_json: bool) -> None:
-    """Play one game of Pug You! between bots with a built DECK.json and print it."""
+@click.option("--human", metavar="NAME",
+              help="PixelPug: play seat 0 yourself in the terminal against the bots.")
+def play(deck: str, players: int, seed: int, bots: str, as_json: bool, human: str | None) -> None:
+    """Play one game between bots with a built DECK.json and print it (PixelPug: --human NAME)."""
     from pugdeck.games.pug_you.bots import make_bots, play_game
     from pugdeck.games.pug_you.engine import Game
     from pugdeck.games.pug_you.transcript import game_log, narrate
 
     doc = _read_json(deck, "built deck")
+    if isinstance(doc, dict) and doc.get("game") == "pixelpug":
+        from pugdeck.cli.play_pixelpug import play_pixelpug
+        return play_pixelpug(doc, deck, players, seed, bots, as_json, human)
+    if human is not None:
+        raise click.BadParameter("playing in the terminal is for PixelPug decks", param_hint="--human")
     try:
         game = Game(doc, players, seed, source=deck)
         seats = make_bots(bots, game, seed)
@@ -90,6 +97,9 @@ def replay(log: str) -> None:
     from pugdeck.games.pug_you.transcript import game_from_log, narrate
 
     doc = _read_json(log, "game log")
+    if isinstance(doc, dict) and doc.get("format") == "pugdeck-pixelpug-log":
+        from pugdeck.cli.play_pixelpug import replay_pixelpug
+        return replay_pixelpug(doc, log)
     try:
         game, actions, labels = game_from_log(doc, source=log)
         lines = narrate(game, actions, labels)
@@ -120,6 +130,9 @@ def simulate(deck: str, players_text: str, games: int, seed: int, bots: str, job
 
     counts = _player_counts(players_text)
     doc = _read_json(deck, "built deck")
+    if isinstance(doc, dict) and doc.get("game") == "pixelpug":
+        from pugdeck.cli.play_pixelpug import simulate_pixelpug
+        return simulate_pixelpug(doc, deck, counts, games, seed, bots, as_json)
     total = games * len(counts)
     try:
         if sys.stderr.isatty() and not as_json:
