@@ -22,7 +22,7 @@ def game_of(loaded: LoadedDeck) -> str:
     data = loaded.root.data
     deck = data.get("deck") if isinstance(data, dict) else None
     game = deck.get("game") if isinstance(deck, dict) else None
-    return game if game in GAMES else DEFAULT_GAME
+    return game if isinstance(game, str) and game in GAMES else DEFAULT_GAME
 
 
 def game_package(game: str):

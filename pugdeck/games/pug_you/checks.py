@@ -140,7 +140,7 @@ def card_rules(source: SourceCard, folder: Path | None, default_kind: str = "pug
     else:
         need(PLAY_FIELDS, "a written custom card" if kind == "custom" else "a pug card")
     level, dots = data.get("level"), data.get("dots")
-    if isinstance(dots, int) and level in LEVEL_DOTS and dots != LEVEL_DOTS[level]:
+    if isinstance(dots, int) and isinstance(level, str) and level in LEVEL_DOTS and dots != LEVEL_DOTS[level]:
         out.append(located(source, "dots", f"'dots' is {dots} but a {level} card has "
                        f"{LEVEL_DOTS[level]}; remove 'dots' or fix the level"))
     art = data.get("art")

@@ -1,0 +1,176 @@
+"""Hostile decks are refused quickly, with a located message, and never crash the tool.
+
+Each test runs the whole check (`check_deck_at`, what `pugdeck validate` runs) and bounds
+its wall time: the point is "does not hang", so the bound is a generous second.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from pugdeck.cli import main
+from pugdeck.diagnostics import DeckError
+from pugdeck.games import check_deck_at
+
+LIMIT_S = 1.0
+HEADER = "deck: {id: d, name: D, game: pug-you}\n"
+
+
+def refused(folder) -> list[str]:
+    """The deck's problems; fails unless checking it stops with errors within LIMIT_S."""
+    start = time.perf_counter()
+    try:
+        deck, diagnostics = check_deck_at(folder)
+    except DeckError as exc:
+        deck, diagnostics = None, exc.diagnostics
+    elapsed = time.perf_counter() - start
+    assert elapsed < LIMIT_S, f"took {elapsed:.2f} s"
+    assert deck is None and diagnostics, "the hostile deck was accepted"
+    return [d.format() for d in diagnostics]
+
+
+def billion_laughs(levels: int = 9) -> str:
+    lines = ['a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    names = "abcdefghijklmnop"
+    for prev, name in zip(names[:levels - 1], names[1:levels]):
+        lines.append(f"{name}: &{name} [" + ", ".join([f"*{prev}"] * 9) + "]")
+    return "\n".join(lines) + "\n"
+
+
+def test_alias_bomb(write_deck):
+    (message,) = refused(write_deck(files={"cards.yaml": billion_laughs()}))
+    assert message.startswith("deck/cards.yaml:")
+    assert message.endswith("document expands to more than 1,000,000 values (an alias bomb?); refusing to load it")
+
+
+def test_alias_bomb_in_deck_yaml_itself(write_deck):
+    (message,) = refused(write_deck(deck_yaml=HEADER + billion_laughs()))
+    assert message.startswith("deck/deck.yaml:") and "an alias bomb?" in message
+
+
+@pytest.mark.parametrize("nesting", [
+    "x: " + "[" * 10_000 + "]" * 10_000,
+    "x: " + "{a: " * 10_000 + "1" + "}" * 10_000,
+    "x:\n" + "".join(" " * i + "- \n" for i in range(1, 300)),
+])
+def test_deep_nesting(write_deck, nesting):
+    (message,) = refused(write_deck(files={"cards.yaml": nesting + "\n"}))
+    assert message.startswith("deck/cards.yaml:")
+    assert message.endswith("nesting deeper than 64 levels; a deck never needs that")
+
+
+def test_50_mb_sparse_file(write_deck):
+    folder = write_deck(files={"cards.yaml": ""})
+    with (folder / "cards.yaml").open("wb") as f:
+        f.truncate(50 * 2**20)
+    assert refused(folder) == ["deck/cards.yaml:1:1: file is 50.0 MiB; the limit is 8 MiB — "
+                               "split the cards over several files"]
+
+
+def test_50_mb_of_real_yaml(write_deck):
+    folder = write_deck(files={"cards.yaml": ""})
+    block = ("  - {id: x, question: \"" + "a" * 100 + "\"}\n").encode() * 1000
+    with (folder / "cards.yaml").open("wb") as f:
+        f.write(b"cards:\n")
+        for _ in range(50 * 2**20 // len(block)):
+            f.write(block)
+    (message,) = refused(folder)
+    assert message.startswith("deck/cards.yaml:1:1: file is 50.0 MiB; the limit is 8 MiB")
+
+
+def test_50_mb_deck_yaml(write_deck):
+    folder = write_deck()
+    with (folder / "deck.yaml").open("ab") as f:
+        f.truncate(50 * 2**20)
+    (message,) = refused(folder)
+    assert message.startswith("deck/deck.yaml:1:1: file is 50.0 MiB")
+
+
+def test_bad_utf8(write_deck):
+    folder = write_deck(files={"cards.yaml": b"cards:\n  - id: a\n    question: \"Qui \xe0 mang\xe9?\"\n"})
+    assert refused(folder) == ["deck/cards.yaml:3:20: invalid UTF-8: byte 0xe0 at offset 36; save the file as UTF-8"]
+
+
+def test_utf16_file(write_deck):
+    folder = write_deck(files={"cards.yaml": "cards: []\n".encode("utf-16")})
+    (message,) = refused(folder)
+    assert message.startswith("deck/cards.yaml:1:1: invalid UTF-8: byte 0xff at offset 0")
+
+
+@pytest.mark.parametrize("payload", [
+    "!!python/object:os.system {}",
+    "!!python/object/apply:os.system [\"echo pwned\"]",
+    "!!python/object/new:subprocess.Popen [[\"echo\", \"pwned\"]]",
+    "!!python/name:builtins.eval",
+    "!!python/module:os",
+])
+def test_python_tags(write_deck, payload):
+    (message,) = refused(write_deck(files={"cards.yaml": f"cards:\n  - id: a\n    question: {payload}\n"}))
+    assert message.startswith("deck/cards.yaml:3:15: tag '")
+    assert message.endswith("is not allowed; only plain YAML (safe tags) is accepted")
+
+
+def test_python_tag_on_a_collection(write_deck):
+    (message,) = refused(write_deck(files={"cards.yaml": "cards: !!python/object/apply:os.system\n  - ls\n"}))
+    assert message.startswith("deck/cards.yaml:1:8: tag '") and "is not allowed" in message
+
+
+@pytest.mark.parametrize("entry", ["../outside.yaml", "../../../../../../etc/passwd", "/etc/passwd",
+                                   "cards/../../outside.yaml"])
+def test_include_outside_the_folder(write_deck, tmp_path, entry):
+    (tmp_path / "outside.yaml").write_text("cards: []\n", encoding="utf-8")
+    folder = write_deck(deck_yaml=HEADER + f"include: ['{entry}']\n")
+    assert refused(folder) == [f"deck/deck.yaml:2:11: include '{entry}' is outside the deck folder; "
+                               "use a path inside it"]
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or not os.path.exists("/dev/zero"), reason="needs symlinks and /dev/zero")
+def test_symlink_to_a_device_inside_the_folder(write_deck):
+    folder = write_deck(deck_yaml=HEADER + "include: [zero.yaml]\n")
+    os.symlink("/dev/zero", folder / "zero.yaml")
+    assert refused(folder) == ["deck/deck.yaml:2:11: include 'zero.yaml' is outside the deck folder; "
+                               "use a path inside it"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_named_pipe_is_not_read(write_deck):
+    folder = write_deck(deck_yaml=HEADER + "include: [pipe.yaml]\n")
+    os.mkfifo(folder / "pipe.yaml")
+    assert refused(folder) == ["deck/deck.yaml:2:11: included file 'pipe.yaml' does not exist"]
+
+
+def test_art_symlink_to_a_device(write_deck):
+    card = ("cards:\n  - {id: a, level: red, question: \"Who?\", badges: 1, descriptive: x, turds: 1, "
+            "thermometer: 1, art: zero.png}\n")
+    folder = write_deck(files={"cards.yaml": card})
+    os.symlink("/dev/zero", folder / "zero.png")
+    (message,) = refused(folder)
+    assert message == "deck/cards.yaml:2:101: card 'a': art 'zero.png' is outside the deck folder; use a relative path inside it"
+
+
+def test_an_include_chain_of_too_many_files(write_deck):
+    files = {f"f{i}.yaml": f"include: [f{i + 1}.yaml]\n" for i in range(300)}
+    folder = write_deck(deck_yaml=HEADER + "include: [f0.yaml]\n", files=files)
+    (message,) = refused(folder)
+    assert message.endswith("more than 256 included files")
+
+
+def test_a_huge_question_is_a_schema_error_with_a_short_message(write_deck):
+    question = "x" * 5_000_000
+    folder = write_deck(files={"cards.yaml": f"cards:\n  - id: a\n    question: \"{question}\"\n"})
+    messages = refused(folder)
+    assert "deck/cards.yaml:3:15: card 'a': 'question' is 5000000 characters long; the limit is 240" in messages
+    assert all(len(m) < 300 for m in messages)
+
+
+def test_the_command_line_refuses_a_bomb_without_a_traceback(write_deck):
+    write_deck(files={"cards.yaml": billion_laughs()})
+    start = time.perf_counter()
+    result = CliRunner().invoke(main, ["validate", "deck"])
+    assert time.perf_counter() - start < LIMIT_S
+    assert result.exit_code == 1
+    assert "an alias bomb?" in result.stderr and "Traceback" not in result.stderr
