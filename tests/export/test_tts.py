@@ -1,0 +1,144 @@
+"""`pugdeck export tts`: sheet geometry, the saved-object JSON and the command line, for decks
+of 1, 69, 70 and 140 cards (one sheet, a full sheet, one card over, two full sheets)."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image, ImageChops, ImageStat
+
+from pugdeck.building import build
+from pugdeck.cli import main
+from pugdeck.export.tts import (CARDS_PER_SHEET, MAX_SHEET_PX, card_pixels, sheet_layouts,
+                                tts_files)
+from pugdeck.games.pug_you.filters import Preferences
+
+LEVELS = ("green", "yellow", "red")
+
+
+def write_pug_deck(folder: Path, n: int) -> Path:
+    """A deck folder of `n` valid pug cards (`card-0` …), as an author would write it."""
+    lines = ["deck: {id: t, name: T, game: pug-you}", "cards:"]
+    for i in range(n):
+        lines += [f"  - id: card-{i}", f"    level: {LEVELS[i % 3]}",
+                  f'    question: "Who would forget card number {i} at a party?"',
+                  f"    badges: {1 + i % 3}", '    descriptive: "forgetful"',
+                  f"    turds: {1 + (i // 3) % 3}", "    thermometer: 1"]
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "deck.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return folder
+
+
+def export(tmp_path: Path, n: int, base_url: str | None = None) -> tuple[dict, dict]:
+    built = build(write_pug_deck(tmp_path / "deck", n), Preferences())
+    files = tts_files(built, tmp_path / "out", base_url)
+    by_name = {path.name: data for path, data in files.items()}
+    return by_name, json.loads(by_name["t.json"])
+
+
+def test_a_card_fills_a_tenth_of_4096_px_in_its_own_proportions():
+    assert card_pixels((180.0, 252.0)) == (409, 573)  # poker 63.5 x 88.9 mm
+    width, height = card_pixels((198.0, 342.0))  # tarot: the seven rows limit it
+    assert height * 7 <= MAX_SHEET_PX and width * 10 <= MAX_SHEET_PX
+
+
+@pytest.mark.parametrize("count, grids", [
+    (1, [(2, 1)]), (9, [(10, 1)]), (10, [(10, 2)]), (69, [(10, 7)]),
+    (70, [(10, 7), (2, 1)]), (138, [(10, 7), (10, 7)]), (140, [(10, 7), (10, 7), (3, 1)]),
+])
+def test_sheets_hold_69_cards_and_the_hidden_slot(count, grids):
+    layouts = sheet_layouts(count, (409, 573))
+    assert [(s.columns, s.rows) for s in layouts] == grids
+    assert [len(s.cards) for s in layouts][:-1] == [CARDS_PER_SHEET] * (len(grids) - 1)
+    assert sum(len(s.cards) for s in layouts) == count
+    for sheet in layouts:
+        assert len(sheet.cards) < sheet.columns * sheet.rows  # room for the hidden card
+        assert max(sheet.size) <= MAX_SHEET_PX
+
+
+@pytest.mark.parametrize("count, sheets", [(1, 1), (69, 1), (70, 2), (140, 3)])
+def test_export_writes_rgb_sheets_the_back_and_the_saved_object(tmp_path, count, sheets):
+    files, saved = export(tmp_path, count)
+    assert sorted(files) == sorted([f"t-faces-{k}.jpg" for k in range(1, sheets + 1)]
+                                   + ["t-back.jpg", "t.json", "t.png"])
+    states = saved["ObjectStates"]
+    assert len(states) == 1
+    deck = states[0]
+    custom = deck["CustomDeck"]
+    assert sorted(custom, key=int) == [str(k) for k in range(1, sheets + 1)]
+    for key, entry in custom.items():
+        sheet = Image.open(io.BytesIO(files[f"t-faces-{key}.jpg"]))
+        assert sheet.mode == "RGB" and max(sheet.size) <= MAX_SHEET_PX
+        assert sheet.size == (entry["NumWidth"] * 409, entry["NumHeight"] * 573)
+        assert entry["NumWidth"] <= 10 and entry["NumHeight"] <= 7
+        assert entry["BackIsHidden"] is True and entry["UniqueBack"] is False
+        assert entry["FaceURL"] == (tmp_path / "out/t/tts" / f"t-faces-{key}.jpg").resolve().as_uri()
+        assert entry["BackURL"] == (tmp_path / "out/t/tts/t-back.jpg").resolve().as_uri()
+    assert Image.open(io.BytesIO(files["t-back.jpg"])).size == (409, 573)
+    if count == 1:
+        assert deck["Name"] == "Card" and deck["CardID"] == 100
+        assert deck["Nickname"] == "Who would forget card number 0 at a party?"
+        return
+    assert deck["Name"] == "DeckCustom"
+    cards = deck["ContainedObjects"]
+    expected_ids = [100 * (1 + i // 69) + i % 69 for i in range(count)]
+    assert [c["CardID"] for c in cards] == expected_ids == deck["DeckIDs"]
+    assert [c["Nickname"] for c in cards] == [f"Who would forget card number {i} at a party?"
+                                              for i in range(count)]
+    for card in cards:
+        assert card["Name"] == "Card"
+        assert list(card["CustomDeck"]) == [str(card["CardID"] // 100)]
+        assert set(card["Transform"]) == {"posX", "posY", "posZ", "rotX", "rotY", "rotZ",
+                                          "scaleX", "scaleY", "scaleZ"}
+    assert len({c["GUID"] for c in cards} | {deck["GUID"]}) == count + 1
+
+
+def test_the_hidden_slot_shows_the_back(tmp_path):
+    files, saved = export(tmp_path, 3)
+    sheet = Image.open(io.BytesIO(files["t-faces-1.jpg"])).convert("RGB")
+    back = Image.open(io.BytesIO(files["t-back.jpg"])).convert("RGB")
+    hidden = sheet.crop((3 * 409, 0, 4 * 409, 573))  # 3 cards + hidden = a 4 x 1 sheet
+    assert saved["ObjectStates"][0]["CustomDeck"]["1"]["NumWidth"] == 4
+    assert _mean_difference(hidden, back) < 4
+
+
+def test_base_url_prefixes_the_file_names(tmp_path):
+    _, saved = export(tmp_path, 2, base_url="https://example.org/decks")
+    entry = saved["ObjectStates"][0]["CustomDeck"]["1"]
+    assert entry["FaceURL"] == "https://example.org/decks/t-faces-1.jpg"
+    assert entry["BackURL"] == "https://example.org/decks/t-back.jpg"
+
+
+def test_same_deck_gives_the_same_json(tmp_path):
+    first, _ = export(tmp_path / "a", 4, base_url="https://example.org")
+    second, _ = export(tmp_path / "b", 4, base_url="https://example.org")
+    assert first["t.json"] == second["t.json"]
+
+
+def test_command_writes_the_tts_folder(tmp_path):
+    deck = write_pug_deck(tmp_path / "deck", 5)
+    result = CliRunner().invoke(main, ["export", "tts", str(deck), "--out", str(tmp_path / "out"),
+                                       "--base-url", "https://example.org/t/"])
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "out/t/tts"
+    assert sorted(p.name for p in folder.iterdir()) == ["t-back.jpg", "t-faces-1.jpg", "t.json", "t.png"]
+    assert "wrote 4 Tabletop Simulator files" in result.stdout
+    assert f"saved object: {folder / 't.json'}" in result.stdout
+
+
+def test_command_with_a_bad_deck_exits_1_and_writes_nothing(tmp_path):
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    (deck / "deck.yaml").write_text("deck: {id: t, name: T, game: pug-you}\ncards:\n  - id: x\n")
+    result = CliRunner().invoke(main, ["export", "tts", str(deck), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert "card 'x'" in result.stderr and "nothing was written" in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def _mean_difference(a: Image.Image, b: Image.Image) -> float:
+    return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
