@@ -59,3 +59,24 @@ def built_deck(cards: list[dict] | None = None, **rules) -> dict:
 def deck():
     """The factory itself, so tests can ask for variants."""
     return built_deck
+
+
+def stacked_order(game, hands: list[list[str]], draw: list[str] = ()) -> list[str]:
+    """A first-shuffle order (top first) that deals `hands` and then puts `draw` on top.
+
+    The deal gives one card at a time from seat 0, so card k of the order goes to seat
+    k % players. Cards named nowhere go to the bottom of the draw pile in id order.
+    """
+    players, size = game.players, game.hand_size
+    assert len(hands) == players and all(len(h) == size for h in hands)
+    order = [hands[k % players][k // players] for k in range(players * size)]
+    order += list(draw)
+    order += [c for c in game.ids if c not in set(order)]
+    return order
+
+
+def deal(game, hands: list[list[str]], draw: list[str] = ()):
+    """A new state with the first shuffle stacked as `stacked_order` describes."""
+    state = game.new_initial_state()
+    state.apply_action({"type": "shuffle", "order": stacked_order(game, hands, draw)})
+    return state

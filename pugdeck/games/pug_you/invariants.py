@@ -1,0 +1,71 @@
+"""Checks that must hold in every reachable state; random playouts call them at every step.
+
+Kept out of the hot path: the engine never calls them itself, so benchmarks run without.
+"""
+
+from __future__ import annotations
+
+from pugdeck.games.pug_you import state as st
+from pugdeck.games.pug_you.engine import CHANCE, TERMINAL
+from pugdeck.games.pug_you.observation import hidden_from
+
+
+class InvariantBroken(AssertionError):
+    """A state that the rules can never produce."""
+
+
+def card_places(state) -> list[int]:
+    """Every card of the game once per place it sits in (a correct state lists each once)."""
+    places = list(state.box) + state.draw + state.discard
+    for hand in state.hands:
+        places += hand
+    for pile in state.scored:
+        places += pile
+    places += [c for c in state.offers if c >= 0]
+    places += [c for _v, _n, c in state.votes]
+    if state.active_card >= 0:
+        places.append(state.active_card)
+    return places
+
+
+def _strings(value, found: set[str]) -> set[str]:
+    if isinstance(value, str):
+        found.add(value)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _strings(item, found)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _strings(item, found)
+    return found
+
+
+def check_invariants(state) -> None:
+    """Raise `InvariantBroken` naming the first rule a state breaks."""
+    g = state.game
+
+    def ensure(condition: bool, message: str) -> None:
+        if not condition:
+            raise InvariantBroken(message)
+
+    places = card_places(state)
+    ensure(sorted(places) == list(range(len(g.cards))), "a card is missing or in two places")
+    ensure(all(len(h) <= g.hand_size for h in state.hands), "a hand is above its size")
+    ensure(all(h == sorted(h) for h in state.hands), "a hand is not kept sorted")
+    legal = state.legal_actions()
+    if state.is_terminal():
+        ensure(legal == [] and state.current_player() == TERMINAL, "a finished game offers actions")
+        ensure(bool(state.losers()), "a finished game has no loser")
+    else:
+        ensure(bool(legal), "no legal action before the end")
+        ensure(state.current_player() == CHANCE or 0 <= state.current_player() < g.players,
+               "current_player is not a seat")
+        keys = [repr(sorted(a.items())) for a in legal]
+        ensure(len(set(keys)) == len(keys), "legal actions repeat")
+    ensure(state.turn <= g.turns_total or g.rules.badge_limit is not None, "too many turns")
+    if state.phase in (st.VOTE, st.AWARD) or state.phase == st.NOMINATE:
+        ensure(state.active not in state.nominees, "the active player is nominated")
+    for player in range(g.players):
+        seen = _strings(state.observation(player), set())
+        leaked = seen & hidden_from(state, player)
+        ensure(not leaked, f"seat {player} sees hidden cards {sorted(leaked)[:3]}")
