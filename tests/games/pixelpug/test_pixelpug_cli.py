@@ -1,0 +1,82 @@
+"""`pugdeck play`, `replay` and `simulate` with a PixelPug deck, stdin scripted."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from pugdeck.cli import main
+
+
+@pytest.fixture
+def deck_json(built_doc, tmp_path):
+    path = tmp_path / "pixelpug.json"
+    path.write_text(json.dumps(built_doc), encoding="utf-8")
+    return str(path)
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def test_a_human_plays_by_number_against_bots(deck_json):
+    result = run("play", deck_json, "-p", "3", "--seed", "2", "--human", "Ana", input="1\n" * 2000)
+    assert result.exit_code == 0, result.output
+    assert "Your hand (Ana" in result.output and "  1) Play " in result.output
+    assert "is the PixelPug Champion!" in result.output
+
+
+def test_a_number_out_of_range_asks_again(deck_json):
+    result = run("play", deck_json, "-p", "2", "--seed", "2", "--human", "Ana", input="99\n" + "1\n" * 2000)
+    assert result.exit_code == 0
+    assert "99 is not in the range 1<=x<=" in result.output
+
+
+def test_rock_paper_scissors_is_chosen_in_secret(deck_json):
+    # With seed 16 and always the third option, Bot 1 duels Ana; her choice is not echoed.
+    result = run("play", deck_json, "-p", "2", "--seed", "16", "--human", "Ana", input="3\n" * 3000)
+    assert "Rock, paper, scissors against Bot 1 — choose in secret:" in result.output
+    assert "Your choice: 3" in result.output           # ordinary choices are echoed
+    assert "Your secret choice: \n" in result.output   # the secret one is not
+    assert "Ana shows scissors" in result.output
+
+
+def test_the_human_sees_only_their_own_hand(deck_json, built_doc):
+    result = run("play", deck_json, "-p", "2", "--seed", "4", "--human", "Ana", "--json",
+                 input="1\n" * 2000)
+    assert result.exit_code == 0
+    text, log_line = result.output.rsplit("\n", 2)[0], result.output.strip().splitlines()[-1]
+    log = json.loads(log_line)
+    from pugdeck.games.pixelpug.engine import Game, replay
+
+    state = replay(Game(built_doc, 2, 4), log["actions"])
+    assert state.is_terminal() and log["result"]["champion"] == state.champion()
+    # Bot 1's hand is never listed as "Your hand".
+    assert all(line.startswith("Your hand (Ana") for line in text.splitlines() if line.startswith("Your hand"))
+
+
+def test_bots_only_play_prints_a_transcript_and_a_replayable_log(deck_json, tmp_path):
+    text = run("play", deck_json, "-p", "4", "--seed", "9")
+    assert text.exit_code == 0 and "PixelPug Champion" in text.output
+    logged = run("play", deck_json, "-p", "4", "--seed", "9", "--json")
+    log_path = tmp_path / "log.json"
+    log_path.write_text(logged.output, encoding="utf-8")
+    replayed = run("replay", str(log_path))
+    assert replayed.exit_code == 0 and replayed.output == text.output
+
+
+def test_simulate_reports_seats_round_ends_and_eliminations(deck_json):
+    result = run("simulate", deck_json, "-p", "2-3", "-g", "20", "--bots", "random")
+    assert result.exit_code == 0, result.output
+    for words in ("PixelPug, 2 players", "PixelPug, 3 players", "vs fair", "rounds end by",
+                  "eliminations by card", "holder win ratio"):
+        assert words in result.output
+    data = json.loads(run("simulate", deck_json, "-p", "2", "-g", "10", "--json").output)
+    assert data["game"] == "pixelpug" and data["summaries"][0]["games"] == 10
+
+
+def test_a_player_count_outside_the_rules_is_a_clear_error(deck_json):
+    result = run("play", deck_json, "-p", "9")
+    assert result.exit_code == 1 and "outside this deck's range 2-6" in result.output
