@@ -34,6 +34,8 @@ def _register() -> None:
     main.add_command(export_cmd.preview_command)
     from pugdeck.cli import export_csv as export_csv_cmd
     main.add_command(export_csv_cmd.import_command)
+    from pugdeck.cli import serve as serve_cmd
+    main.add_command(serve_cmd.serve_command)
 
 
 _register()

@@ -1,0 +1,63 @@
+"""The deck a `new_game` or `replay` request names, as a built deck document.
+
+`deck_doc` is a built deck inline. `deck` is a path — a built deck JSON file (`pugdeck
+build`'s out/<name>.json), or a deck folder or its deck.yaml, which is built here with no
+filters — or, when no such path exists, the name of a bundled deck (`pug-you`, `pixelpug`).
+The engine validates whatever comes back against the built-deck schema before reading it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pugdeck.diagnostics import DeckError
+from pugdeck.loading import MAX_FILE_BYTES
+from pugdeck.protocol import ProtocolError
+from pugdeck.resources import bundled_deck
+
+BUNDLED = ("pug-you", "pixelpug")
+MAX_BUILT_BYTES = 8 * MAX_FILE_BYTES  # a built deck expands copies; still bounded
+
+
+def built_deck(request: dict) -> tuple[Any, str]:
+    """(built deck document, its name for messages) from the request's `deck` or `deck_doc`."""
+    if ("deck" in request) == ("deck_doc" in request):
+        raise ProtocolError("bad_request", "give the deck either as 'deck' (a path or a bundled "
+                            "deck's name) or as 'deck_doc' (a built deck object), not both")
+    if "deck_doc" in request:
+        if not isinstance(request["deck_doc"], dict):
+            raise ProtocolError("bad_deck", "'deck_doc' must be a built deck object")
+        return request["deck_doc"], "deck_doc"
+    name = request["deck"]
+    if not isinstance(name, str) or not name:
+        raise ProtocolError("bad_request", "'deck' must be a path or a bundled deck's name")
+    path = Path(name)
+    if not path.exists() and name in BUNDLED:
+        path = bundled_deck(name)
+    if path.is_dir() or path.suffix in (".yaml", ".yml"):
+        return _build(path), name
+    return _read_json(path, name), name
+
+
+def _build(path: Path) -> dict:
+    from pugdeck.building import build  # noqa: PLC0415 (only when a deck folder is named)
+    from pugdeck.games.pug_you.filters import Preferences  # noqa: PLC0415 (the shared build flags)
+
+    try:
+        return build(path, Preferences()).doc
+    except DeckError as exc:
+        raise ProtocolError("bad_deck", "; ".join(d.format() for d in exc.diagnostics[:10])) from None
+
+
+def _read_json(path: Path, name: str) -> Any:
+    try:
+        if path.stat().st_size > MAX_BUILT_BYTES:
+            raise ProtocolError("bad_deck", f"{name}: larger than {MAX_BUILT_BYTES // 2**20} MiB")
+        return json.loads(path.read_bytes())
+    except OSError as exc:
+        raise ProtocolError("bad_deck", f"{name}: cannot read it ({exc.strerror or exc}); give a built "
+                            f"deck JSON file, a deck folder or one of {', '.join(BUNDLED)}") from None
+    except ValueError as exc:
+        raise ProtocolError("bad_deck", f"{name}: not JSON ({exc})") from None
