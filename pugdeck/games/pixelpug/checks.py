@@ -132,6 +132,10 @@ def _effect_rules(source: SourceCard, cards: dict[str, SourceCard]) -> list[Diag
             if isinstance(kind, str) and name in op.param_names and kind not in cards:
                 out.append(_at(source, at + (name,), f"'{name}' names card '{kind}', which is not "
                                f"in the deck{suggest(kind, cards)}"))
+    ops = [step["op"] for step in source.data["effect"]]
+    if "rps-duel" in ops[:-1]:
+        out.append(_at(source, "effect", "a duel waits for two secret choices: make it the card's "
+                       "last step"))
     if len(set(chosen)) > 1:
         out.append(_at(source, "effect", "the steps of one card choose one target; "
                        f"they disagree: {', '.join(sorted(set(chosen)))}"))
