@@ -1,0 +1,73 @@
+"""PixelPug engine throughput with random bots: actions a second, rounds a second.
+
+    python benchmarks/bench_pixelpug.py [--quick]
+
+An action is one `apply_action` (plays, duel choices and the chance deal of each round)
+after one `legal_actions()` call and a uniform random pick — the random bot's whole loop.
+Times are CPU time of this process (`time.process_time`), so other work on the machine
+disturbs them less than wall time would; each row is the median of five runs.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+TARGET_ACTIONS = 100_000
+
+
+def _built_doc() -> dict:
+    from pugdeck.building import build
+    from pugdeck.games.pug_you.filters import Preferences
+    from pugdeck.resources import bundled_deck
+
+    return build(bundled_deck("pixelpug"), Preferences()).doc
+
+
+def measure(doc: dict, players: int, matches: int) -> tuple[float, float]:
+    """(actions a second, rounds a second) over `matches` seeded matches."""
+    from pugdeck.games.pixelpug.engine import Game
+    from pugdeck.rng import Rng
+
+    base = Game(doc, players, 0)
+    rng = Rng(f"bench/{players}")
+    actions = rounds = 0
+    start = time.process_time()
+    for seed in range(matches):
+        state = base.reseeded(seed).new_initial_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.below(len(legal))])
+            actions += 1
+        rounds += len(state.results)
+    spent = time.process_time() - start
+    return actions / spent, rounds / spent
+
+
+def rows(quick: bool = False) -> list[tuple]:
+    """Rows for benchmarks/run.py: (name, median, unit, target)."""
+    doc = _built_doc()
+    repeat, matches = (1, 100) if quick else (5, 300)
+    out = []
+    for players in (2, 4):
+        runs = [measure(doc, players, matches) for _ in range(repeat)]
+        actions = statistics.median(r[0] for r in runs)
+        rounds = statistics.median(r[1] for r in runs)
+        out.append((f"pixelpug engine, {players} players, random bots", actions, "actions/s",
+                    f">= {TARGET_ACTIONS:,}"))
+        out.append((f"pixelpug rounds, {players} players, random bots", rounds, "rounds/s", ""))
+    return out
+
+
+def main() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    table = rows(quick="--quick" in sys.argv)
+    width = max(len(r[0]) for r in table)
+    for name, median, unit, target in table:
+        print(f"{name.ljust(width)}  {median:>10,.0f} {unit:<10} {target}")
+
+
+if __name__ == "__main__":
+    main()
