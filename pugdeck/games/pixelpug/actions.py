@@ -33,7 +33,14 @@ def deal_outcome(state) -> tuple[list[int], int]:
     pile = sorted(state.box)
     # One stream per round, named by the seed and the round, so no bot or clone disturbs it.
     rng = Rng(f"pixelpug/{state.game.seed}/round/{state.round}")
-    rng.shuffle(pile)
+    # `Rng.shuffle` inlined (same Fisher–Yates, same draws): a deal is a twelfth of a
+    # random playout's actions, and the method calls were most of its cost.
+    rand = rng.random
+    for i in range(len(pile) - 1, 0, -1):
+        j = int(rand() * (i + 1))
+        if j > i:
+            j = i
+        pile[i], pile[j] = pile[j], pile[i]
     return pile, rng.below(state.game.players)
 
 
@@ -66,7 +73,10 @@ def legal_actions(state) -> list[dict]:
     if phase == st.DEAL:
         order, first = deal_outcome(state)
         ids = state.game.ids
-        return [{"type": "deal", "order": [ids[c] for c in order], "first": first}]
+        action = {"type": "deal", "order": [ids[c] for c in order], "first": first}
+        # Remembered with its parsed form: applying this very dict skips re-checking it.
+        state.offered_deal = (action, list(action["order"]), order, first, state.round)
+        return [action]
     return []
 
 
@@ -174,6 +184,11 @@ def _parse_play(state, action):
 
 
 def _parse_deal(state, action):
+    offered = state.offered_deal
+    if (offered is not None and action is offered[0] and offered[4] == state.round
+            and action["order"] == offered[1] and action["first"] == offered[3]):
+        return st.State.do_deal, (list(offered[2]), offered[3]), {
+            "type": "deal", "order": offered[1], "first": offered[3]}
     g = state.game
     raw, first = action["order"], action["first"]
     order = [g.index.get(c) for c in raw] if isinstance(raw, list) else None

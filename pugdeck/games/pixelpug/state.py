@@ -55,6 +55,7 @@ class State:
         self.round_events_from = 0  # where this round's events start
         self.eliminations: list[tuple[int, int, str]] = []  # (round, seat, card kind) of the match
         self.log: list[dict] = []
+        self.offered_deal = None  # the deal legal_actions() offered (see actions._parse_deal)
 
     # --- the OpenSpiel-style API -------------------------------------------------------
 
@@ -124,8 +125,8 @@ class State:
     def __eq__(self, other) -> bool:
         if not isinstance(other, State):
             return NotImplemented
-        mine = {k: v for k, v in self.__dict__.items() if k != "game"}
-        theirs = {k: v for k, v in other.__dict__.items() if k != "game"}
+        mine = {k: v for k, v in self.__dict__.items() if k not in ("game", "offered_deal")}
+        theirs = {k: v for k, v in other.__dict__.items() if k not in ("game", "offered_deal")}
         return self.game is other.game and mine == theirs
 
     __hash__ = None
