@@ -117,3 +117,14 @@ def test_the_pugdeck_schema_command_prints_the_pixelpug_schema():
 
     result = CliRunner().invoke(main, ["schema", "--game", "pixelpug"])
     assert result.exit_code == 0 and json.loads(result.output)["title"].startswith("PixelPug")
+
+
+def test_every_test_the_rules_reference_names_exists():
+    import re
+
+    root = Path(__file__).resolve().parents[3]
+    doc = (root / "docs" / "rules-pixelpug.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`(test_[a-z0-9_]+)`", doc))
+    source = "".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_*.py"))
+    assert named and all(f"def {name}(" in source for name in named), sorted(
+        n for n in named if f"def {n}(" not in source)
