@@ -28,15 +28,17 @@ def card_places(state) -> list[int]:
     return places
 
 
-def _strings(value, found: set[str]) -> set[str]:
-    if isinstance(value, str):
-        found.add(value)
-    elif isinstance(value, dict):
-        for item in value.values():
-            _strings(item, found)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            _strings(item, found)
+def _strings(value) -> set[str]:
+    """Every string anywhere inside a JSON-like value (ids can hide in any field)."""
+    found, stack = set(), [value]
+    while stack:
+        item = stack.pop()
+        if type(item) is str:
+            found.add(item)
+        elif type(item) is dict:
+            stack.extend(item.values())
+        elif type(item) in (list, tuple):
+            stack.extend(item)
     return found
 
 
@@ -52,6 +54,8 @@ def check_invariants(state) -> None:
     ensure(sorted(places) == list(range(len(g.cards))), "a card is missing or in two places")
     ensure(all(len(h) <= g.hand_size for h in state.hands), "a hand is above its size")
     ensure(all(h == sorted(h) for h in state.hands), "a hand is not kept sorted")
+    ensure(state.scores() == [sum(g.badges[c] for c in pile) for pile in state.scored],
+           "the badge totals disagree with the scored cards")
     legal = state.legal_actions()
     if state.is_terminal():
         ensure(legal == [] and state.current_player() == TERMINAL, "a finished game offers actions")
@@ -66,6 +70,6 @@ def check_invariants(state) -> None:
     if state.phase in (st.VOTE, st.AWARD) or state.phase == st.NOMINATE:
         ensure(state.active not in state.nominees, "the active player is nominated")
     for player in range(g.players):
-        seen = _strings(state.observation(player), set())
+        seen = _strings(state.observation(player))
         leaked = seen & hidden_from(state, player)
         ensure(not leaked, f"seat {player} sees hidden cards {sorted(leaked)[:3]}")

@@ -59,6 +59,7 @@ class State:
         self.ran_out = False
         self.end_reason = ""
         self.mutt_scored = [0] * n
+        self.badges = [0] * n  # kept up to date on every score, read by observations
         self.log: list[dict] = []
 
     # --- the OpenSpiel-style API -------------------------------------------------------
@@ -89,8 +90,7 @@ class State:
 
     def scores(self) -> list[int]:
         """Badges per seat, scored mutts counted (they carry negative badges)."""
-        badges = self.game.badges
-        return [sum(badges[c] for c in pile) for pile in self.scored]
+        return list(self.badges)
 
     def losers(self) -> list[int]:
         """Seats with the most badges (all of them on a tie); [] until the game is over."""
@@ -110,7 +110,7 @@ class State:
         other = State.__new__(State)
         other.__dict__.update(self.__dict__)
         for name in ("box", "draw", "discard", "offers", "queue", "votes", "tied",
-                     "last_nominator", "mutt_scored", "log"):
+                     "last_nominator", "mutt_scored", "badges", "log"):
             setattr(other, name, list(getattr(self, name)))
         other.hands = [list(h) for h in self.hands]
         other.scored = [list(s) for s in self.scored]
@@ -139,6 +139,7 @@ class State:
         else:
             self.reshuffles += 1
             self.discard = []
+            self.last_reveal = None  # its cards are face down in the draw pile again
             self._refill()
 
     def do_offer(self, card: int) -> None:
@@ -165,6 +166,7 @@ class State:
         else:  # one of her own scored cards: it leaves her score
             self.scored[self.active].remove(card)
             self.mutt_scored[self.active] -= self.game.badges[card] < 0
+            self.badges[self.active] -= self.game.badges[card]
             self.active_source = "scored"
         self.active_card, self.offered_by = card, -1
         self.questions += 1
@@ -255,6 +257,7 @@ class State:
         card = self.active_card
         insort(self.scored[seat], card)
         self.mutt_scored[seat] += self.game.badges[card] < 0
+        self.badges[seat] += self.game.badges[card]
         self.active_card = -1
 
     def _end_turn(self) -> None:
@@ -264,7 +267,7 @@ class State:
         if limit is None:
             if self.turn >= g.turns_total:
                 return self._finish("rounds")
-        elif max(self.scores()) >= limit:
+        elif max(self.badges) >= limit:
             return self._finish("badge_limit")
         self.refill_pos = 0
         self._refill()

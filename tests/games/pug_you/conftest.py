@@ -80,3 +80,16 @@ def deal(game, hands: list[list[str]], draw: list[str] = ()):
     state = game.new_initial_state()
     state.apply_action({"type": "shuffle", "order": stacked_order(game, hands, draw)})
     return state
+
+
+@pytest.fixture(scope="session")
+def bundled_docs() -> dict[str, dict]:
+    """The bundled deck built as `pugdeck build` would, plain and with group filters."""
+    from pugdeck.building import build
+    from pugdeck.games.pug_you.filters import Preferences
+    from pugdeck.resources import bundled_deck
+
+    variants = {"default": Preferences(), "savage": Preferences(savage=True),
+                "strangers": Preferences(strangers=True),
+                "no-red-no-mutts": Preferences(no_red=True, no_mutts=True)}
+    return {name: build(bundled_deck(), prefs).doc for name, prefs in variants.items()}
