@@ -1,0 +1,146 @@
+"""PixelPug card faces and backs as positioned shapes, in a pixel-art look drawn in code.
+
+A card: a red background for attacks (plain blue otherwise), the name across the top, a
+pixel pug (fur and collar chosen from the card's id, so copies look alike), what the card
+says, its points as pixel coins and, on red cards, "ATTACK". Two backs: the game deck's and
+the Treats' own, so a Treat never hides in the deck. Region and colour names are those of
+the template (see templates/pixelpug.yaml for how they are read here).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from reportlab.lib.units import mm
+
+from pugdeck.diagnostics import Diagnostic
+from pugdeck.render.fonts import FontSet
+from pugdeck.render.shapes import CardFace, Rect, Shape
+from pugdeck.render.templates import Template
+from pugdeck.render.text_shapes import box_points, set_field
+
+# A 14 x 12 pug, top row first: F fur, M mask, E eye, W eye shine, N nose, T tongue, C collar.
+PUG_SPRITE = (
+    "..MM......MM..",
+    ".MMFFFFFFFFMM.",
+    ".MFFFFFFFFFFM.",
+    "MFFEWFFFFEWFFM",
+    "MFFEEFMMFEEFFM",
+    "MFFFFMMMMFFFFM",
+    ".FFFMMNNMMFFF.",
+    ".FFFMMMMMMFFF.",
+    "..FFFMTTMFFF..",
+    "..CCCCCCCCCC..",
+    "...FFF..FFF...",
+    "...MM....MM...",
+)
+# A bone for the Treats' back, same pixel grid idea.
+BONE_SPRITE = (
+    "WW......WW",
+    "WWWWWWWWWW",
+    ".WWWWWWWW.",
+    "WWWWWWWWWW",
+    "WW......WW",
+)
+FURS = ("#D9B27C", "#E8C28E", "#5A5560", "#C9A46B", "#F0D7A8")  # fawn, apricot, black, …
+COLLARS = ("#E4453A", "#3EA65B", "#F2C14E", "#8E5BD6", "#2FA3C9")
+FIXED = {"M": "#2B2230", "E": "#111111", "W": "#FFFFFF", "N": "#0B0B0B", "T": "#E86A7F"}
+
+
+def _pick(card_id: str, options: tuple[str, ...], salt: str) -> str:
+    """A choice stable across runs and machines (Python's hash() is salted per process)."""
+    digest = hashlib.sha256(f"{salt}/{card_id}".encode("utf-8")).digest()
+    return options[digest[0] % len(options)]
+
+
+def sprite_shapes(rows: tuple[str, ...], colors: dict[str, str], box: tuple[float, float, float, float]
+                  ) -> list[Shape]:
+    """Square pixels of `rows`, as large as fit in `box`, centred; '.' is transparent."""
+    x, y, w, h = box
+    cols, count = len(rows[0]), len(rows)
+    size = min(w / cols, h / count)
+    left, top = x + (w - size * cols) / 2, y + (h + size * count) / 2
+    shapes: list[Shape] = []
+    for r, row in enumerate(rows):
+        start = None
+        for c in range(cols + 1):  # runs of one colour become one rectangle
+            char = row[c] if c < cols else "."
+            if start is not None and char != row[start]:
+                shapes.append(Rect(left + start * size, top - (r + 1) * size, (c - start) * size,
+                                   size, fill=colors[row[start]]))
+                start = None
+            if start is None and char != ".":
+                start = c
+    return shapes
+
+
+def _background(color: str, template: Template, bleed: float) -> list[Shape]:
+    width, height = template.width_mm * mm, template.height_mm * mm
+    x, y, w, h = box_points(template.panel, template)
+    return [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=color),
+            Rect(x, y, w, h, fill=template.colors["paper"])]  # square corners: it's pixels
+
+
+def _coins(points: int, template: Template) -> list[Shape]:
+    """One pixel coin per point (a blank slot for 0), left to right."""
+    x, y, w, h = box_points(template.regions["badges"], template)
+    size = min(h, w / max(points, 1) * 0.8)
+    gold, edge = template.colors["badge"], template.colors["badge_edge"]
+    shapes: list[Shape] = []
+    for i in range(points):
+        cx = x + i * size * 1.2
+        shapes.append(Rect(cx, y + (h - size) / 2, size, size, fill=edge))
+        shapes.append(Rect(cx + size * 0.2, y + (h - size) / 2 + size * 0.2, size * 0.6, size * 0.6,
+                           fill=gold))
+    if points == 0:
+        shapes.append(Rect(x, y + (h - size) / 2, size, size, stroke=edge, stroke_width=0.8))
+    return shapes
+
+
+def pixelpug_face(card: dict, template: Template, fonts: FontSet, bleed: float = 0.0
+                  ) -> tuple[CardFace, list[Diagnostic]]:
+    """The front of a built PixelPug card and any fit or glyph problems of its text."""
+    problems: list[Diagnostic] = []
+    colors = template.colors
+    ink = colors["ink"]
+    kind = card["card"]
+    background = colors["red"] if card["attack"] else colors["blue"]
+    shapes: list[Shape] = _background(background, template, bleed)
+    shapes += set_field(card["name"], "name", "title", template.regions["turds"], template, fonts,
+                        ink, kind, problems)
+    palette = {**FIXED, "F": _pick(kind, FURS, "fur"), "C": _pick(kind, COLLARS, "collar")}
+    shapes += sprite_shapes(PUG_SPRITE, palette, box_points(template.regions["portrait"], template))
+    shapes += set_field(card["text"], "text", "question", template.regions["question"], template,
+                        fonts, ink, kind, problems)
+    shapes += _coins(int(card["points"]), template)
+    label = f"{card['points']} pt{'s' * (card['points'] != 1)}"
+    if card["attack"]:
+        label = "ATTACK · " + label
+    shapes += set_field(label, "label", "descriptive", template.regions["descriptive"], template,
+                        fonts, colors["red"] if card["attack"] else ink, kind, problems)
+    return CardFace(tuple(shapes), template.width_mm * mm, template.height_mm * mm,
+                    card.get("id")), problems
+
+
+def pixelpug_back(template: Template, fonts: FontSet, title: str, treats: bool,
+                  bleed: float = 0.0) -> CardFace:
+    """The back of the game deck's cards, or (treats=True) the Treats' own back."""
+    width, height = template.width_mm * mm, template.height_mm * mm
+    colors = template.colors
+    accent = colors["back_accent"]
+    shapes: list[Shape] = [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed,
+                                fill=colors["pink"] if treats else colors["back"])]
+    border = 3 * mm
+    shapes.append(Rect(border, border, width - 2 * border, height - 2 * border, stroke=accent,
+                       stroke_width=2.0))
+    art = (10 * mm, height * 0.35, width - 20 * mm, height * 0.4)
+    if treats:
+        shapes += sprite_shapes(BONE_SPRITE, {"W": colors["paper"]}, art)
+    else:
+        palette = {**FIXED, "F": FURS[0], "C": accent}
+        shapes += sprite_shapes(PUG_SPRITE, palette, art)
+    unused: list[Diagnostic] = []
+    band = template.regions["turds"]
+    shapes += set_field("Treat" if treats else title, "title", "title", band, template, fonts,
+                        accent, None, unused)
+    return CardFace(tuple(shapes), width, height, None)
