@@ -7,10 +7,12 @@ cards a deck has; each distinct picture is a form XObject drawn once per documen
 from __future__ import annotations
 
 import io
+from contextlib import contextmanager
 from collections.abc import Callable, Iterator
 from itertools import islice
 from pathlib import Path
 
+from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas as pdfcanvas
 
@@ -47,6 +49,31 @@ def render_pdf(built_doc: dict, *, deck_folder: Path, blanks: int = 0, paper: st
         raise ValueError(f"duplex must be one of {', '.join(DUPLEX_MODES)}, not {duplex!r}")
     if bleed_mm is not None and not 0 <= bleed_mm <= MAX_BLEED_MM:
         raise ValueError(f"bleed must be between 0 and {MAX_BLEED_MM:g} mm, not {bleed_mm}")
+    if built_doc.get("game") == "pixelpug":  # its own faces and a back per pile
+        from pugdeck.render.pixelpug_pdf import render_pixelpug_pdf
+        return render_pixelpug_pdf(built_doc, deck_folder=deck_folder, paper=paper, duplex=duplex,
+                                   bleed_mm=bleed_mm, back_offset_mm=back_offset_mm,
+                                   template=template, progress=progress)
+    with _binary_streams():
+        return _render(built_doc, Path(deck_folder), blanks, paper, duplex, bleed_mm,
+                       back_offset_mm, template, progress)
+
+
+@contextmanager
+def _binary_streams():
+    """Write compressed streams as binary instead of ASCII85 text: a quarter smaller and, in
+    pure-Python reportlab, a fifth of the build time saved. reportlab reads this switch from
+    its global config when each stream is written, so it is set only for our own build."""
+    saved = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = saved
+
+
+def _render(built_doc, deck_folder, blanks, paper, duplex, bleed_mm, back_offset_mm, template,
+            progress) -> bytes:
     deck = built_doc.get("deck", {})
     tpl = resolve_template(template or deck.get("template") or "pug-you", Path(deck_folder))
     fonts = font_set(tpl.fonts)
