@@ -1,0 +1,278 @@
+"""`pugdeck export html`: the page itself, and the page in a real headless browser.
+
+The browser tests drive Debian's chromium over the DevTools protocol on a pipe
+(`--remote-debugging-pipe`: JSON messages ending in a NUL byte on file descriptors 3 and 4),
+so they need no websocket library. They click the real checkboxes and type into the search
+box, and collect every console error and uncaught exception the page produces. Without a
+chromium they are skipped with a message; `.ci/run` installs one.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import re
+import select
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pugdeck.building import build
+from pugdeck.cli import main
+from pugdeck.export.html import fold, gallery_html
+from pugdeck.export.png import card_pdf
+from pugdeck.games.pug_you.filters import Preferences
+from pugdeck.resources import bundled_deck
+
+BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+TIMEOUT = 60.0
+
+
+@pytest.fixture(scope="module")
+def gallery(tmp_path_factory):
+    """The bundled deck's gallery page on disk, and the faces it shows."""
+    built = build(bundled_deck("pug-you"), Preferences())
+    pdf = card_pdf(built)
+    path = tmp_path_factory.mktemp("html") / "pug-you.html"
+    path.write_bytes(gallery_html(built, 60, pdf=pdf))
+    return path, pdf.faces
+
+
+# The page as a file -----------------------------------------------------------------------
+
+def test_the_page_is_self_contained(gallery):
+    path, faces = gallery
+    page = path.read_text(encoding="utf-8")
+    assert page.count("<figure ") == len(faces)
+    assert page.count('src="data:image/jpeg;base64,') == len(faces)
+    # Nothing is fetched from anywhere: no http(s) URL in any src, href or CSS url().
+    assert not re.search(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", page)
+    assert "url(" not in page and "@import" not in page
+
+
+def test_toggles_and_counts_match_the_deck(gallery):
+    path, faces = gallery
+    page = path.read_text(encoding="utf-8")
+    red = sum(face.level == "red" for face in faces)
+    assert f'value="red" checked> Red ({red})' in page
+    assert f'value="mutt" checked> Healthy mutts ({sum(f.kind == "mutt" for f in faces)})' in page
+    assert f'data-total-count="{len(faces)}"' in page
+
+
+def test_search_text_is_folded_like_the_page_folds_it():
+    assert fold("Crème BRÛLÉE") == "creme brulee"
+
+
+def test_export_html_command_writes_one_file(tmp_path):
+    result = CliRunner().invoke(main, ["export", "html", "--no-red", "--dpi", "40",
+                                       "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in tmp_path.iterdir()] == ["pug-you-no-red.html"]
+    assert f"wrote {tmp_path / 'pug-you-no-red.html'}" in result.stdout
+    assert 'value="red"' not in (tmp_path / "pug-you-no-red.html").read_text(encoding="utf-8")
+
+
+# The page in a browser --------------------------------------------------------------------
+
+def find_browser() -> str | None:
+    for name in BROWSERS:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+class DevToolsPipe:
+    """A headless chromium and one page of it, spoken to over `--remote-debugging-pipe`."""
+
+    def __init__(self, executable: str, profile: Path):
+        to_child_r, self._to_child = os.pipe()
+        self._from_child, from_child_w = os.pipe()
+
+        def pipes_on_3_and_4():
+            # Moved above 10 first, so dup2 onto 3 never clobbers the other end.
+            high_r = fcntl.fcntl(to_child_r, fcntl.F_DUPFD, 10)
+            high_w = fcntl.fcntl(from_child_w, fcntl.F_DUPFD, 10)
+            os.dup2(high_r, 3)
+            os.dup2(high_w, 4)
+
+        self.process = subprocess.Popen(
+            [executable, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
+             f"--user-data-dir={profile}", "--no-first-run", "--no-default-browser-check",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync",
+             "--disable-dev-shm-usage", "about:blank"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            preexec_fn=pipes_on_3_and_4, close_fds=False)
+        os.close(to_child_r)
+        os.close(from_child_w)
+        self._buffer = b""
+        self._next_id = 0
+        self.session: str | None = None
+        self.events: list[dict] = []
+        target = self.call("Target.createTarget", {"url": "about:blank"}, browser=True)["targetId"]
+        self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True},
+                                 browser=True)["sessionId"]
+        for domain in ("Runtime", "Log", "Page"):
+            self.call(f"{domain}.enable")
+
+    def call(self, method: str, params: dict | None = None, browser: bool = False) -> dict:
+        self._next_id += 1
+        message = {"id": self._next_id, "method": method, "params": params or {}}
+        if not browser:
+            message["sessionId"] = self.session
+        os.write(self._to_child, json.dumps(message).encode() + b"\0")
+        while True:
+            reply = self._receive()
+            if reply.get("id") == self._next_id:
+                if "error" in reply:
+                    raise RuntimeError(f"{method}: {reply['error']}")
+                return reply["result"]
+            self.events.append(reply)
+
+    def wait_for(self, event: str) -> dict:
+        while True:
+            for index, seen in enumerate(self.events):
+                if seen.get("method") == event:
+                    return self.events.pop(index)
+            self.events.append(self._receive())
+
+    def evaluate(self, expression: str):
+        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True,
+                                                "awaitPromise": True})
+        if "exceptionDetails" in result:
+            raise AssertionError(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def open(self, url: str) -> None:
+        """Load `url` afresh (through about:blank: a new hash alone would not reload)."""
+        for address in ("about:blank", url):
+            self.call("Page.navigate", {"url": address})
+            self.wait_for("Page.loadEventFired")
+
+    def errors(self) -> list[str]:
+        """Every uncaught exception, console.error and error-level log entry so far."""
+        found = []
+        for event in self.events:
+            method, params = event.get("method"), event.get("params", {})
+            if method == "Runtime.exceptionThrown":
+                details = params["exceptionDetails"]
+                found.append(f"{details.get('text')} {details.get('exception', {}).get('description')}")
+            elif method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "assert"):
+                found.append(json.dumps(params.get("args"))[:500])
+            elif method == "Log.entryAdded" and params["entry"].get("level") == "error":
+                found.append(params["entry"].get("text", "")[:500])
+        return found
+
+    def _receive(self) -> dict:
+        deadline = time.monotonic() + TIMEOUT
+        while b"\0" not in self._buffer:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not select.select([self._from_child], [], [], remaining)[0]:
+                raise TimeoutError("chromium did not answer in time")
+            chunk = os.read(self._from_child, 1 << 20)
+            if not chunk:
+                raise RuntimeError("chromium closed the DevTools pipe")
+            self._buffer += chunk
+        message, self._buffer = self._buffer.split(b"\0", 1)
+        return json.loads(message)
+
+    def close(self) -> None:
+        try:
+            self.call("Browser.close", browser=True)
+        except Exception:  # already gone: the kill below makes sure
+            pass
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        os.close(self._to_child)
+        os.close(self._from_child)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    executable = find_browser()
+    if executable is None:
+        pytest.skip("no chromium on this machine: the HTML gallery's browser tests need one "
+                    "(apt-get install chromium; .ci/run does this)")
+    pipe = DevToolsPipe(executable, tmp_path_factory.mktemp("chromium-profile"))
+    yield pipe
+    pipe.close()
+
+
+def visible(browser: DevToolsPipe) -> int:
+    count = browser.evaluate("document.body.dataset.visibleCount")
+    shown = browser.evaluate("document.querySelectorAll('#gallery figure:not([hidden])').length")
+    assert int(count) == shown
+    return shown
+
+
+def test_page_loads_with_every_card_and_no_console_error(browser, gallery):
+    path, faces = gallery
+    browser.open(path.as_uri())
+    assert browser.evaluate("document.body.dataset.ready") == "yes"
+    assert visible(browser) == len(faces)
+    assert browser.evaluate("Array.from(document.querySelectorAll('#gallery img')).every(i => i.complete && i.naturalWidth > 0)")
+    assert browser.evaluate("document.body.dataset.errors") == ""
+    assert browser.errors() == []
+
+
+def test_toggles_hide_and_show_the_right_cards(browser, gallery):
+    path, faces = gallery
+    browser.open(path.as_uri())
+    total = len(faces)
+    red = sum(face.level == "red" for face in faces)
+    mutts = sum(face.kind == "mutt" for face in faces)
+    click = "document.querySelector('#filters input[value=\"{}\"]').click()"
+    browser.evaluate(click.format("red"))
+    assert visible(browser) == total - red
+    browser.evaluate(click.format("mutt"))
+    assert visible(browser) == total - red - mutts
+    assert browser.evaluate("location.hash") == "#hide=red,mutt"
+    browser.evaluate(click.format("red"))
+    assert visible(browser) == total - mutts
+    browser.evaluate(click.format("mutt"))
+    assert visible(browser) == total
+    assert browser.errors() == []
+
+
+def test_search_box_filters_on_the_card_text(browser, gallery):
+    path, faces = gallery
+    browser.open(path.as_uri())
+    browser.evaluate("document.getElementById('search').focus()")
+    browser.call("Input.insertText", {"text": "Phone"})
+    expected = sum("phone" in fold(face.text) for face in faces)
+    assert 0 < expected < len(faces)
+    assert visible(browser) == expected
+    browser.evaluate("var s = document.getElementById('search'); s.value = 'no card says this';"
+                     "s.dispatchEvent(new Event('input'))")
+    assert visible(browser) == 0
+    assert browser.evaluate("document.getElementById('empty').hidden") is False
+    assert browser.errors() == []
+
+
+def test_a_link_with_a_view_opens_that_view(browser, gallery):
+    path, faces = gallery
+    browser.open(path.as_uri() + "#hide=green,blank&q=who")
+    expected = sum(face.level != "green" and face.kind != "blank" and "who" in fold(face.text)
+                   for face in faces)
+    assert visible(browser) == expected
+    assert browser.evaluate("document.getElementById('search').value") == "who"
+    assert browser.errors() == []
+
+
+def test_the_harness_does_see_console_errors(browser, tmp_path):
+    """Guards the tests above: an empty error list must mean the page had none."""
+    page = tmp_path / "broken.html"
+    page.write_text("<!DOCTYPE html><script>console.error('boom'); missingFunction();</script>")
+    before = len(browser.errors())
+    browser.open(page.as_uri())
+    browser.evaluate("1")  # lets the events of the load arrive
+    found = browser.errors()[before:]
+    assert any("boom" in e for e in found) and any("missingFunction" in e for e in found)
