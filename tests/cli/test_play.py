@@ -1,0 +1,115 @@
+"""`pugdeck play`, `replay` and `simulate` through Click's CliRunner."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from pugdeck.cli import main
+
+
+@pytest.fixture(scope="module")
+def deck_json(tmp_path_factory):
+    """The bundled Pug You! deck, built as `pugdeck build` writes it."""
+    from pugdeck.building import build
+    from pugdeck.games.pug_you.filters import Preferences
+    from pugdeck.resources import bundled_deck
+
+    path = tmp_path_factory.mktemp("decks") / "pug-you.json"
+    path.write_text(json.dumps(build(bundled_deck(), Preferences()).doc), encoding="utf-8")
+    return str(path)
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.mark.parametrize("command", ["play", "replay", "simulate"])
+def test_every_command_has_help(command):
+    result = run(command, "--help")
+    assert result.exit_code == 0 and "Usage:" in result.output
+
+
+def test_play_prints_a_whole_game_and_the_losers_speech(deck_json):
+    result = run("play", deck_json, "--players", "6", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    text = result.output
+    for expected in ("Turn 1 (round 1): P0 is the active player", "offers", "reads it out",
+                     "nominates", "votes for", "Votes revealed", "scores", "Game over after 12 turns",
+                     "Badges:", "I lost because I'm"):
+        assert expected in text
+
+
+def test_play_json_replays_to_the_identical_transcript(deck_json, tmp_path):
+    text = run("play", deck_json, "-p", "7", "--seed", "5", "--bots", "heuristic")
+    log = run("play", deck_json, "-p", "7", "--seed", "5", "--bots", "heuristic", "--json")
+    assert log.exit_code == 0
+    assert json.loads(log.output)["format"] == "pugdeck-pug-you-log"
+    path = tmp_path / "log.json"
+    path.write_text(log.output, encoding="utf-8")
+    replayed = run("replay", str(path))
+    assert replayed.exit_code == 0 and replayed.output == text.output
+
+
+def test_same_seed_same_transcript_other_seed_another(deck_json):
+    one = run("play", deck_json, "-p", "5", "--seed", "1").output
+    assert one == run("play", deck_json, "-p", "5", "--seed", "1").output
+    assert one != run("play", deck_json, "-p", "5", "--seed", "2").output
+
+
+def test_bad_input_exits_1_with_a_message_and_no_traceback(deck_json, tmp_path):
+    outside = run("play", deck_json, "--players", "11")
+    assert outside.exit_code == 1 and "outside this deck's range 5-10" in outside.output
+    missing = run("play", str(tmp_path / "nope.json"), "--players", "5")
+    assert missing.exit_code == 1 and "cannot read" in missing.output
+    garbage = tmp_path / "garbage.json"
+    garbage.write_text("{not json", encoding="utf-8")
+    assert run("play", str(garbage), "-p", "5").exit_code == 1
+    not_a_deck = tmp_path / "other.json"
+    not_a_deck.write_text('{"format": "something"}', encoding="utf-8")
+    result = run("play", str(not_a_deck), "-p", "5")
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    bad_log = run("replay", str(not_a_deck))
+    assert bad_log.exit_code == 1 and "not a Pug You! game log" in bad_log.output
+
+
+def test_a_tampered_log_does_not_replay(deck_json, tmp_path):
+    log = json.loads(run("play", deck_json, "-p", "5", "--json").output)
+    log["actions"][3] = {"type": "vote", "nominee": 0, "card": "x"}
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    result = run("replay", str(path))
+    assert result.exit_code == 1 and "does not replay" in result.output
+
+
+def test_usage_errors_exit_2(deck_json):
+    assert run("play", deck_json).exit_code == 2  # --players is required
+    assert run("play", deck_json, "-p", "5", "--bots", "genius").exit_code == 2
+    assert run("simulate", deck_json, "-p", "7-5", "-g", "2").exit_code == 2
+
+
+def test_simulate_reports_every_player_count_and_json_is_deterministic(deck_json, tmp_path):
+    text = run("simulate", deck_json, "--players", "5-6", "--games", "4", "--seed", "2")
+    assert text.exit_code == 0, text.output
+    assert "tie rate" in text.output and "out of cards" in text.output
+    first = run("simulate", deck_json, "-p", "5-6", "-g", "4", "--seed", "2", "--json")
+    again = run("simulate", deck_json, "-p", "5-6", "-g", "4", "--seed", "2", "--json")
+    assert first.output == again.output
+    summaries = json.loads(first.output)["summaries"]
+    assert [s["players"] for s in summaries] == [5, 6] and all(s["games"] == 4 for s in summaries)
+
+
+def test_simulate_writes_a_png_chart(deck_json, tmp_path):
+    chart = tmp_path / "chart.png"
+    result = run("simulate", deck_json, "-p", "8", "-g", "3", "--plot", str(chart))
+    assert result.exit_code == 0, result.output
+    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_simulate_gives_the_same_numbers_with_several_jobs(deck_json):
+    one = run("simulate", deck_json, "-p", "5-6", "-g", "30", "--json", "--jobs", "1")
+    two = run("simulate", deck_json, "-p", "5-6", "-g", "30", "--json", "--jobs", "2")
+    assert one.exit_code == two.exit_code == 0
+    assert json.loads(one.output)["summaries"] == json.loads(two.output)["summaries"]
