@@ -26,7 +26,7 @@ class Forms:
     def __init__(self, canvas, context: FormContext):
         self.canvas = canvas
         self.context = context
-        self.defined: set[tuple] = set()
+        self.defined: dict[tuple, str] = {}  # (key, width, height) → form name
         self.faces: dict[tuple, CardFace] = {}
 
     def add_face(self, key: tuple, face: CardFace) -> None:
@@ -34,10 +34,11 @@ class Forms:
 
     def ensure(self, place: Place) -> str:
         """Define the form for `place` if needed (call between pages); return its name."""
-        name = form_name(place.key + (round(place.width, 3), round(place.height, 3)))
-        full_key = (place.key, round(place.width, 3), round(place.height, 3))
-        if full_key in self.defined:
+        full_key = (place.key, place.width, place.height)
+        name = self.defined.get(full_key)
+        if name is not None:
             return name
+        name = form_name(place.key + (round(place.width, 3), round(place.height, 3)))
         c = self.canvas
         face = self.faces.get(place.key)
         if face is not None:  # nested pictures must exist before this form refers to them
@@ -49,7 +50,7 @@ class Forms:
         else:
             paint(c, place.key, place.width, place.height, self.context)
         c.endForm()
-        self.defined.add(full_key)
+        self.defined[full_key] = name
         return name
 
     def ensure_all(self, shapes) -> None:

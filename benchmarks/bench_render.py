@@ -1,0 +1,138 @@
+"""Benchmark rows for printing: the whole `pugdeck build` as a fresh process against the
+straight-line reportlab script (`straight_reportlab.py`), measured in the same run.
+
+    python benchmarks/bench_render.py            # prints the table
+    python benchmarks/bench_render.py --repeat 5
+
+`rows()` returns (name, value, unit) tuples for the combined benchmark table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+STRAIGHT = ROOT / "benchmarks" / "straight_reportlab.py"
+SIZES = (120, 1200)
+LEVELS = ("green", "yellow", "red")
+BREEDS = ("pug", "phony-cat", "confused-chihuahua", "french-bulldog", "sausage-dog")
+DESCRIPTIVES = ("a soggy marshmallow", "filthy", "my own biggest fan")
+# 12 x 10 x 10 distinct questions whose word sets differ enough not to trip the deck's
+# near-duplicate warning (which would make every build print a thousand lines).
+VERBS = ("secretly eat", "lose", "forget", "brag about", "cry over", "sing to", "argue with",
+         "hide", "post a selfie with", "bring", "sell", "fall asleep next to")
+OBJECTS = ("the last slice of pizza", "a stranger's umbrella", "their own birthday cake",
+           "a borrowed guitar", "the neighbour's cat", "a pair of socks", "the group chat",
+           "a rubber duck", "grandma's recipe book", "the TV remote")
+PLACES = ("at a wedding", "on a first date", "during a job interview", "in the supermarket",
+          "at the dentist", "on holiday", "at a funeral", "in a taxi", "at the gym",
+          "during a fire drill")
+# Twelve reasons, rotating against the verbs, so no two questions differ in one part only.
+REASONS = ("just for fun", "to impress a crush", "out of pure spite", "by accident", "for a bet",
+           "to win an argument", "without a second thought", "while crying", "after midnight",
+           "with a straight face", "on purpose", "in slow motion")
+
+
+def write_deck(folder: Path, n: int) -> Path:
+    """A deck folder of `n` varied cards (every 27th a pink mutt), as an author would write it."""
+    lines = ["deck:", "  id: bench", '  name: "Pug You!"', "  game: pug-you", "  version: 1.0.0",
+             "  language: en", "  template: pug-you", "cards:"]
+    for i in range(n):
+        mutt = i % 27 == 26
+        question = (f"Who would {VERBS[i % 12]} {OBJECTS[i // 12 % 10]} {PLACES[i // 120 % 10]} "
+                    f"{REASONS[(i % 12 + i // 12) % 12]}?")
+        lines += [f"  - id: card-{i}", f"    kind: {'mutt' if mutt else 'pug'}"]
+        if not mutt:
+            lines += [f"    level: {LEVELS[i % 3]}", f"    badges: {1 + i % 3}"]
+        lines += [f'    question: "{question}"',
+                  f'    descriptive: "{DESCRIPTIVES[i % 3]}"',
+                  f"    turds: {1 + (i // 3) % 3}", f"    thermometer: {1 + (i // 9) % 3}",
+                  f"    breed: {'healthy-mutt' if mutt else BREEDS[i % 5]}"]
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "deck.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return folder
+
+
+def timed(command: list[str]) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds (user + system) and peak resident MB of one fresh process,
+    from its own rusage (wait4). CPU time is the steadier figure on a busy machine."""
+    with tempfile.TemporaryFile() as errors:  # a file, not a pipe: a full pipe would block it
+        start = time.perf_counter()
+        process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=errors)
+        _, status, usage = os.wait4(process.pid, 0)
+        elapsed = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode:
+            errors.seek(0)
+            raise RuntimeError(f"{' '.join(command)} failed: {errors.read().decode()[-800:]}")
+    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024  # Linux: KiB
+
+
+def measure(n: int, repeat: int, work: Path) -> dict[str, float]:
+    deck = write_deck(work / f"deck-{n}", n)
+    out = work / f"out-{n}"
+    build = [sys.executable, "-m", "pugdeck", "build", str(deck), "--out", str(out), "--name", "bench"]
+    straight = [sys.executable, str(STRAIGHT), str(out / "bench.json"), str(out / "straight.pdf")]
+    timed(build)  # warm the file cache; also produces the JSON the straight script reads
+    ours, theirs, peaks = [], [], []
+    for _ in range(repeat):  # interleaved, so drift hits both alike
+        wall, cpu, peak = timed(build)
+        ours.append((wall, cpu))
+        peaks.append(peak)
+        theirs.append(timed(straight)[:2])
+    return {"build": statistics.median(w for w, _ in ours),
+            "build_cpu": statistics.median(c for _, c in ours),
+            "straight": statistics.median(w for w, _ in theirs),
+            "straight_cpu": statistics.median(c for _, c in theirs),
+            "peak": max(peaks), "pdf_kb": (out / "bench.pdf").stat().st_size / 1024}
+
+
+def bundled_pdf_kb(work: Path) -> float:
+    timed([sys.executable, "-m", "pugdeck", "build", "--out", str(work / "bundled")])
+    return (work / "bundled" / "pug-you.pdf").stat().st_size / 1024
+
+
+def rows(repeat: int = 5) -> list[tuple[str, float, str]]:
+    """Benchmark rows: (what, value, unit)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        results = {n: measure(n, repeat, work) for n in SIZES}
+        table: list[tuple[str, float, str]] = []
+        for n, r in results.items():
+            table += [
+                (f"render: pugdeck build, {n} cards, fresh process (median wall)", r["build"], "s"),
+                (f"render: straight reportlab script, {n} cards (median wall)", r["straight"], "s"),
+                (f"render: pugdeck build, {n} cards (median CPU)", r["build_cpu"], "s"),
+                (f"render: straight reportlab script, {n} cards (median CPU)", r["straight_cpu"], "s"),
+                (f"render: build / straight, {n} cards, CPU (limit 1.3)",
+                 r["build_cpu"] / r["straight_cpu"], "x"),
+                (f"render: build / straight, {n} cards, wall (limit 1.3)", r["build"] / r["straight"], "x"),
+                (f"render: peak memory of the build, {n} cards (limit 80 at 1200)", r["peak"], "MB"),
+                (f"render: PDF size, {n} cards", r["pdf_kb"], "KB"),
+            ]
+        small, large = results[SIZES[0]], results[SIZES[-1]]
+        per_card = (large["build_cpu"] - small["build_cpu"]) / (SIZES[-1] - SIZES[0]) * 1000
+        table.append(("render: CPU per extra card, 120 → 1200 (linear cost)", per_card, "ms"))
+        table.append(("render: bundled deck PDF (limit 500)", bundled_pdf_kb(work), "KB"))
+        return table
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    table = rows(args.repeat)
+    width = max(len(name) for name, _, _ in table)
+    for name, value, unit in table:
+        print(f"{name:<{width}}  {value:>9.3f} {unit}")
+
+
+if __name__ == "__main__":
+    main()
