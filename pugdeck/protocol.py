@@ -73,7 +73,7 @@ class Server:
     def handle_line(self, line: str | bytes) -> dict:
         """The response to one request line. Never raises."""
         try:
-            request = json.loads(line)
+            request = json.loads(line.strip())
         except (ValueError, RecursionError) as exc:  # JSONDecodeError and bad UTF-8 are ValueErrors
             return _error(None, "bad_json", f"not a JSON request: {exc}")
         return self.handle(request)
