@@ -33,6 +33,7 @@ def _register() -> None:
     main.add_command(export_cmd.export)
     main.add_command(export_cmd.preview_command)
     from pugdeck.cli import export_csv as export_csv_cmd
+    export_cmd.export.add_command(export_csv_cmd.csv_command)
     main.add_command(export_csv_cmd.import_command)
     from pugdeck.cli import serve as serve_cmd
     main.add_command(serve_cmd.serve_command)

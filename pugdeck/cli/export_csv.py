@@ -34,8 +34,9 @@ The CSV is UTF-8 with a byte-order mark, so spreadsheets read it as UTF-8."""
 def csv_command(deck: Path, out_dir: str, output: str | None) -> None:
     """Write DECK's cards as a CSV table, one row per card with every authoring field.
 
-    DECK is a deck folder or its deck.yaml (default: the bundled Pug You! deck). `pugdeck
-    import` reads the table back into a deck.
+    DECK is a deck folder or its deck.yaml (default: the bundled Pug You! deck). The table
+    is the deck's source as written, for editing in a spreadsheet, so the build filters do
+    not apply; `pugdeck import` reads it back into deck files.
     """
     try:
         deck_id, data = export_csv(deck)

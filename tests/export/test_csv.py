@@ -288,16 +288,14 @@ def test_export_and_import_commands(tmp_path, monkeypatch):
 
 
 def test_export_csv_command_writes_the_deck_table(tmp_path, monkeypatch):
-    from pugdeck.cli.export_csv import csv_command
-
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
-    written = runner.invoke(csv_command, [str(bundled_deck("pixelpug"))])
+    written = runner.invoke(main, ["export", "csv", str(bundled_deck("pixelpug"))])
     assert written.exit_code == 0 and "wrote out/pixelpug.csv" in written.output
     assert (tmp_path / "out" / "pixelpug.csv").read_bytes() == export_csv(bundled_deck("pixelpug"))[1]
-    piped = runner.invoke(csv_command, ["--output", "-"])
+    piped = runner.invoke(main, ["export", "csv", "--output", "-"])
     assert piped.exit_code == 0 and piped.stdout_bytes == export_csv(bundled_deck("pug-you"))[1]
     (tmp_path / "broken").mkdir()
     (tmp_path / "broken" / "deck.yaml").write_text("deck: {id: x, name: X, game: pug-you}\ncards: [{id: 1}]\n")
-    failed = runner.invoke(csv_command, ["broken"])
+    failed = runner.invoke(main, ["export", "csv", "broken"])
     assert failed.exit_code == 1 and "broken/deck.yaml:2:14" in failed.output
