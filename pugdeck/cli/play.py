@@ -64,16 +64,16 @@ def _player_counts(text: str) -> list[int]:
               help="PixelPug: play seat 0 yourself in the terminal against the bots.")
 def play(deck: str, players: int, seed: int, bots: str, as_json: bool, human: str | None) -> None:
     """Play one game between bots with a built DECK.json and print it (PixelPug: --human NAME)."""
-    from pugdeck.games.pug_you.bots import make_bots, play_game
-    from pugdeck.games.pug_you.engine import Game
-    from pugdeck.games.pug_you.transcript import game_log, narrate
-
     doc = _read_json(deck, "built deck")
     if isinstance(doc, dict) and doc.get("game") == "pixelpug":
         from pugdeck.cli.play_pixelpug import play_pixelpug
         return play_pixelpug(doc, deck, players, seed, bots, as_json, human)
     if human is not None:
         raise click.BadParameter("playing in the terminal is for PixelPug decks", param_hint="--human")
+    from pugdeck.games.pug_you.bots import make_bots, play_game
+    from pugdeck.games.pug_you.engine import Game
+    from pugdeck.games.pug_you.transcript import game_log, narrate
+
     try:
         game = Game(doc, players, seed, source=deck)
         seats = make_bots(bots, game, seed)
@@ -93,13 +93,13 @@ def play(deck: str, players: int, seed: int, bots: str, as_json: bool, human: st
 @click.argument("log", type=click.Path(dir_okay=False))
 def replay(log: str) -> None:
     """Replay a machine LOG.json from `pugdeck play --json` and print its transcript."""
-    from pugdeck.games.pug_you.state import IllegalAction
-    from pugdeck.games.pug_you.transcript import game_from_log, narrate
-
     doc = _read_json(log, "game log")
     if isinstance(doc, dict) and doc.get("format") == "pugdeck-pixelpug-log":
         from pugdeck.cli.play_pixelpug import replay_pixelpug
         return replay_pixelpug(doc, log)
+    from pugdeck.games.pug_you.state import IllegalAction
+    from pugdeck.games.pug_you.transcript import game_from_log, narrate
+
     try:
         game, actions, labels = game_from_log(doc, source=log)
         lines = narrate(game, actions, labels)
@@ -125,14 +125,16 @@ def replay(log: str) -> None:
 def simulate(deck: str, players_text: str, games: int, seed: int, bots: str, jobs: int,
              as_json: bool, plot: str | None) -> None:
     """Play many seeded bot games with a built DECK.json and report statistics."""
-    from pugdeck.games.pug_you.simulate import simulate as run_simulation
-    from pugdeck.games.pug_you.simulate_report import plot_summaries, text_report
-
     counts = _player_counts(players_text)
     doc = _read_json(deck, "built deck")
     if isinstance(doc, dict) and doc.get("game") == "pixelpug":
         from pugdeck.cli.play_pixelpug import simulate_pixelpug
+        if plot:
+            raise click.BadParameter("charts are drawn for Pug You! decks only", param_hint="--plot")
         return simulate_pixelpug(doc, deck, counts, games, seed, bots, as_json)
+    from pugdeck.games.pug_you.simulate import simulate as run_simulation
+    from pugdeck.games.pug_you.simulate_report import plot_summaries, text_report
+
     total = games * len(counts)
     try:
         if sys.stderr.isatty() and not as_json:
