@@ -67,7 +67,7 @@ def legal_actions(state) -> list[dict]:
     """The legal actions of `state` (see the module docstring), sorted and unique."""
     phase = state.phase
     if phase == st.PLAY:
-        return _plays(state)
+        return plays(state)
     if phase == st.RPS:
         return [{"type": "rps", "choice": c} for c in RPS_CHOICES]
     if phase == st.DEAL:
@@ -80,7 +80,8 @@ def legal_actions(state) -> list[dict]:
     return []
 
 
-def _plays(state) -> list[dict]:
+def plays(state) -> list[dict]:
+    """The play actions of the current player (the PLAY phase's legal actions)."""
     g, seat = state.game, state.cur
     groups = target_groups(state, seat)
     cache, modes = g.play_options, g.target_mode
@@ -128,12 +129,14 @@ def _illegal(state, action, why: str):
 
 def parse(state, action):
     """Check `action` against `state`; return (transition, arguments, logged copy)."""
-    known = state.game.parsed_plays.get(id(action))
+    g = state.game
+    known = g.parsed_plays.get(id(action))
     # A dict legal_actions() handed out (they are kept for the game's life, so the id is
     # theirs): legal if its card is in hand and its target group is still the same.
-    if (known is not None and state.phase == st.PLAY and known[0] in state.hands[state.cur]
-            and targets_for(state, state.cur, known[0]) == known[3]):
-        return st.State.do_play, known[:3], action  # logged as is: never changed
+    if known is not None and state.phase == st.PLAY and known[0] in state.hands[state.cur]:
+        mode = g.target_mode[known[0]]
+        if (target_groups(state, state.cur)[mode - 1] if mode else ()) == known[3]:
+            return st.State.do_play, known[:3], action  # logged as is: never changed
     if not isinstance(action, dict):
         raise st.IllegalAction(f"an action is a dict with a 'type', not {action!r}")
     kind = action.get("type")

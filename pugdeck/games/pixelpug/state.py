@@ -71,7 +71,7 @@ class State:
 
     def legal_actions(self) -> list[dict]:
         """Every legal action as a small JSON-able dict, sorted and unique; [] when over."""
-        return act.legal_actions(self)
+        return act.plays(self) if self.phase == PLAY else act.legal_actions(self)
 
     def apply_action(self, action: dict) -> None:
         """Play one action. An illegal one raises `IllegalAction` and changes nothing."""
