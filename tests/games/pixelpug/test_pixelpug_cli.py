@@ -80,3 +80,23 @@ def test_simulate_reports_seats_round_ends_and_eliminations(deck_json):
 def test_a_player_count_outside_the_rules_is_a_clear_error(deck_json):
     result = run("play", deck_json, "-p", "9")
     assert result.exit_code == 1 and "outside this deck's range 2-6" in result.output
+
+
+def test_validate_and_build_the_bundled_deck(tmp_path):
+    from pugdeck.resources import bundled_deck
+
+    deck = str(bundled_deck("pixelpug"))
+    assert run("validate", deck).exit_code == 0
+    built = run("build", deck, "--out", str(tmp_path))
+    assert built.exit_code == 0, built.output
+    assert "pixelpug: 36 cards (33 in the game deck, 3 set aside)" in built.output
+    doc = json.loads((tmp_path / "pixelpug.json").read_text(encoding="utf-8"))
+    assert doc["game"] == "pixelpug" and len(doc["cards"]) == 36
+    assert (tmp_path / "pixelpug.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_pug_you_filters_are_refused_for_pixelpug(tmp_path):
+    from pugdeck.resources import bundled_deck
+
+    result = run("build", str(bundled_deck("pixelpug")), "--no-red", "--out", str(tmp_path))
+    assert result.exit_code == 1 and "--no-red is a Pug You! preference" in result.output
