@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from pugdeck.rng import Rng
 
-# Imported late by name to keep state.py the only owner of the phase numbers.
-from pugdeck.games.pug_you import state as st
+from pugdeck.games.pug_you import phases as st
 
 _TYPE_OF_PHASE = ("shuffle", "offer", "choose", "nominate", "vote", "award", "ask", None)
 _KEYS = {
@@ -28,6 +27,56 @@ _KEYS = {
     "nominate": {"type", "nominees"}, "vote": {"type", "nominee", "card"},
     "award": {"type", "nominee"}, "ask": {"type", "card"},
 }
+
+
+def _read_only(self, *args, **kwargs):
+    raise TypeError("engine actions are shared and read-only; copy one with dict(action)")
+
+
+class Action(dict):
+    """An action the engine hands out: a plain dict to JSON, `==` and `dict()`, but read-only.
+
+    Each game makes every possible action once (`ActionTable`) and hands out the same objects
+    again, which keeps `legal_actions()` cheap; `phase` and `args` say what it does, so
+    applying it needs only a legality check, no parsing.
+    """
+
+    __slots__ = ("phase", "args")
+    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = __ior__ = _read_only
+
+    def __init__(self, phase: int, args: tuple, fields: dict):
+        dict.__init__(self, fields)
+        self.phase, self.args = phase, args
+
+    def __reduce__(self):  # pickle/copy as a plain dict: the object is engine-internal
+        return (dict, (dict(self),))
+
+
+class Seats(list):
+    """A read-only list of seats (the `nominees` of a nominate action)."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = append = extend = insert = pop = remove = clear = sort = \
+        reverse = __iadd__ = __imul__ = _read_only
+
+    def __reduce__(self):
+        return (list, (list(self),))
+
+
+class ActionTable:
+    """Every non-chance action of one game, made once."""
+
+    def __init__(self, game):
+        ids, seats = game.ids, range(game.players)
+        self.offer = [Action(st.OFFER, (c,), {"type": "offer", "card": i}) for c, i in enumerate(ids)]
+        self.ask = [Action(st.ASK, (c,), {"type": "ask", "card": i}) for c, i in enumerate(ids)]
+        self.choose = [Action(st.CHOOSE, (s,), {"type": "choose", "from": s}) for s in seats]
+        self.award = [Action(st.AWARD, (s,), {"type": "award", "nominee": s}) for s in seats]
+        self.vote = [[Action(st.VOTE, (n, c), {"type": "vote", "nominee": n, "card": i})
+                      for c, i in enumerate(ids)] for n in seats]
+        self.nominate = [[Action(st.NOMINATE, (option,), {"type": "nominate", "nominees": Seats(option)})
+                          for option in options] for options in game.nomination_options]
+        self.nominate_by_seats = [{a.args[0]: a for a in options} for options in self.nominate]
 
 
 def shuffle_order(state) -> list[int]:
@@ -41,27 +90,49 @@ def shuffle_order(state) -> list[int]:
 
 def legal_actions(state) -> list[dict]:
     """The legal actions of `state` (see the module docstring), sorted and unique."""
-    phase, ids = state.phase, state.game.ids
-    if phase == st.OFFER:
-        return [{"type": "offer", "card": ids[c]} for c in state.hands[state.cur]]
+    phase, table = state.phase, state.game.actions
     if phase == st.VOTE:
         hand = state.hands[state.cur]
-        return [{"type": "vote", "nominee": n, "card": ids[c]} for n in state.nominees for c in hand]
-    if phase == st.CHOOSE:
-        return [{"type": "choose", "from": s} for s, c in enumerate(state.offers) if c >= 0]
+        votes = table.vote
+        return [votes[n][c] for n in state.nominees for c in hand]
+    if phase == st.OFFER:
+        offer = table.offer
+        return [offer[c] for c in state.hands[state.cur]]
     if phase == st.NOMINATE:
-        return [{"type": "nominate", "nominees": list(option)}
-                for option in state.game.nomination_options[state.active]]
+        return list(table.nominate[state.active])
+    if phase == st.CHOOSE:
+        return [table.choose[s] for s, c in enumerate(state.offers) if c >= 0]
     if phase == st.AWARD:
-        return [{"type": "award", "nominee": n} for n in state.tied]
+        return [table.award[n] for n in state.tied]
     if phase == st.ASK:
         cards = state.hands[state.active]
         if state.question == 2:
             cards = sorted(cards + state.scored[state.active])
-        return [{"type": "ask", "card": ids[c]} for c in cards]
+        return [table.ask[c] for c in cards]
     if phase == st.SHUFFLE:
+        ids = state.game.ids
         return [{"type": "shuffle", "order": [ids[c] for c in shuffle_order(state)]}]
     return []
+
+
+_TRANSITIONS = {st.OFFER: "do_offer", st.CHOOSE: "do_choose", st.NOMINATE: "do_nominate",
+                st.VOTE: "do_vote", st.AWARD: "do_award", st.ASK: "do_ask"}
+
+
+def _is_legal(state, phase: int, args: tuple) -> bool:
+    """Whether an engine-made action (already of the right phase) is legal right now."""
+    if phase == st.VOTE:
+        return args[0] in state.nominees and args[1] in state.hands[state.cur]
+    if phase == st.OFFER:
+        return args[0] in state.hands[state.cur]
+    if phase == st.NOMINATE:
+        return state.active not in args[0]
+    if phase == st.CHOOSE:
+        return state.offers[args[0]] >= 0
+    if phase == st.AWARD:
+        return args[0] in state.tied
+    card = args[0]  # ASK
+    return card in state.hands[state.active] or (state.question == 2 and card in state.scored[state.active])
 
 
 def _illegal(state, action, why: str):
@@ -83,7 +154,16 @@ def _card(state, action, value, zone: list[int]) -> int:
 
 
 def parse(state, action):
-    """Check `action` against `state`; return (transition, arguments, logged copy)."""
+    """Check `action` against `state`; return (transition name, arguments, the action to log)."""
+    if type(action) is Action and action.phase == state.phase:
+        if not _is_legal(state, action.phase, action.args):
+            raise _illegal(state, action, "not legal in this position")
+        return _TRANSITIONS[action.phase], action.args, action
+    return _parse_plain(state, action)
+
+
+def _parse_plain(state, action):
+    """`parse` for an action that came from outside (JSON, a test): check every field."""
     if not isinstance(action, dict):
         raise st.IllegalAction(f"an action is a dict with a 'type', not {action!r}")
     kind = action.get("type")
@@ -97,14 +177,14 @@ def parse(state, action):
     if kind == "vote":
         nominee = _seat(state, action, action["nominee"], state.nominees)
         card = _card(state, action, action["card"], state.hands[state.cur])
-        return st.State.do_vote, (nominee, card), {"type": kind, "nominee": nominee, "card": action["card"]}
+        return "do_vote", (nominee, card), state.game.actions.vote[nominee][card]
     if kind == "offer":
         card = _card(state, action, action["card"], state.hands[state.cur])
-        return st.State.do_offer, (card,), {"type": kind, "card": action["card"]}
+        return "do_offer", (card,), state.game.actions.offer[card]
     if kind == "choose":
         offered = [s for s, c in enumerate(state.offers) if c >= 0]
         seat = _seat(state, action, action["from"], offered)
-        return st.State.do_choose, (seat,), {"type": kind, "from": seat}
+        return "do_choose", (seat,), state.game.actions.choose[seat]
     if kind == "nominate":
         raw = action["nominees"]
         options = state.game.nomination_options[state.active]
@@ -112,17 +192,17 @@ def parse(state, action):
         if chosen not in options:
             raise _illegal(state, action, f"nominate {state.game.rules.nominees} other seats, "
                            "ascending, never yourself")
-        return st.State.do_nominate, (chosen,), {"type": kind, "nominees": list(chosen)}
+        return "do_nominate", (chosen,), state.game.actions.nominate_by_seats[state.active][chosen]
     if kind == "award":
         seat = _seat(state, action, action["nominee"], state.tied)
-        return st.State.do_award, (seat,), {"type": kind, "nominee": seat}
+        return "do_award", (seat,), state.game.actions.award[seat]
     if kind == "ask":
         zone = state.hands[state.active]
         if state.question == 2:
             zone = zone + state.scored[state.active]
         card = _card(state, action, action["card"], zone)
-        return st.State.do_ask, (card,), {"type": kind, "card": action["card"]}
-    return st.State.do_shuffle, (_order(state, action),), {"type": kind, "order": list(action["order"])}
+        return "do_ask", (card,), state.game.actions.ask[card]
+    return "do_shuffle", (_order(state, action),), {"type": kind, "order": list(action["order"])}
 
 
 def _order(state, action) -> list[int]:

@@ -85,6 +85,9 @@ class Game:
         self.seats_after = tuple(
             tuple((active + k) % players for k in range(1, players + 1)) for active in range(players)
         )
+        from pugdeck.games.pug_you.actions import ActionTable  # late: actions imports state
+
+        self.actions = ActionTable(self)
         needed = players * self.hand_size
         if len(self.cards) < needed:
             _fail(source, "cards", f"the deck has {len(self.cards)} cards; {players} players "

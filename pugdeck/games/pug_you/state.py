@@ -12,14 +12,8 @@ from bisect import insort
 
 from pugdeck.games.pug_you import actions as act
 from pugdeck.games.pug_you.engine import CHANCE, TERMINAL, Game
-
-# Phases. The names are what `observation()["phase"]` reports.
-SHUFFLE, OFFER, CHOOSE, NOMINATE, VOTE, AWARD, ASK, OVER = range(8)
-PHASE_NAMES = ("shuffle", "offer", "choose", "nominate", "vote", "award", "ask", "over")
-
-
-class IllegalAction(ValueError):
-    """An action that is not legal here; the state is left unchanged."""
+from pugdeck.games.pug_you.phases import (  # noqa: F401 - IllegalAction is re-exported
+    ASK, AWARD, CHOOSE, NOMINATE, OFFER, OVER, PHASE_NAMES, SHUFFLE, VOTE, IllegalAction)
 
 
 class State:
@@ -75,18 +69,22 @@ class State:
         return self.cur == CHANCE
 
     def legal_actions(self) -> list[dict]:
-        """Every legal action as a fresh JSON-able dict, sorted and unique; [] when over."""
+        """Every legal action as a small JSON-able dict, sorted and unique; [] when over.
+
+        The dicts are the engine's own read-only objects (`actions.Action`); `dict(a)` copies.
+        """
         return act.legal_actions(self)
 
     def apply_action(self, action: dict) -> None:
         """Play one action. An illegal one raises `IllegalAction` and changes nothing."""
         transition, args, logged = act.parse(self, action)
-        transition(self, *args)
+        getattr(self, transition)(*args)
         self.log.append(logged)
 
     def history(self) -> list[dict]:
         """The action log; `engine.replay(game, history)` rebuilds an equal state."""
-        return [dict(a) for a in self.log]
+        return [{"type": "shuffle", "order": list(a["order"])} if a["type"] == "shuffle" else dict(a)
+                for a in self.log]
 
     def scores(self) -> list[int]:
         """Badges per seat, scored mutts counted (they carry negative badges)."""
@@ -235,17 +233,18 @@ class State:
             self._finish("nothing_to_ask")
 
     def _reveal(self) -> None:
-        turds = self.game.turds
-        weights = {n: 0 for n in self.nominees}
-        piles: dict[int, list[int]] = {n: [] for n in self.nominees}
+        turds, nominees = self.game.turds, self.nominees
+        weights = [0] * len(nominees)
+        piles: list[list[int]] = [[] for _ in nominees]
         for _voter, nominee, card in self.votes:
-            weights[nominee] += turds[card]
-            piles[nominee].append(card)
+            k = nominees.index(nominee)
+            weights[k] += turds[card]
+            piles[k].append(card)
             self.discard.append(card)
-        self.last_reveal = tuple((n, weights[n], tuple(sorted(piles[n]))) for n in self.nominees)
+        self.last_reveal = tuple(zip(nominees, weights, (tuple(sorted(p)) for p in piles)))
         self.votes = []
-        top = max(weights.values())
-        self.tied = [n for n in self.nominees if weights[n] == top]
+        top = max(weights)
+        self.tied = [n for n, w in zip(nominees, weights) if w == top]
         if len(self.tied) == 1:
             self._score(self.tied[0])
             self._end_turn()

@@ -156,3 +156,21 @@ def test_the_chance_outcome_depends_only_on_the_seed_and_the_shuffle_number():
     three = Game(built_deck(), 5, seed=8).new_initial_state()
     assert one.current_player() == CHANCE
     assert one.legal_actions() == two.legal_actions() != three.legal_actions()
+
+
+def test_handed_out_actions_are_read_only_dicts_and_stale_ones_are_refused():
+    game = Game(built_deck(), 5, seed=6)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    offer = state.legal_actions()[0]
+    with pytest.raises(TypeError):
+        offer["card"] = "other"
+    assert dict(offer) == offer and json.loads(json.dumps(offer)) == offer
+    state.apply_action(offer)
+    with pytest.raises(IllegalAction):  # P2 does not hold P1's card
+        state.apply_action(offer)
+    while state.observation(0)["phase"] != "nominate":
+        state.apply_action(state.legal_actions()[0])
+    nominate = state.legal_actions()[0]
+    with pytest.raises(TypeError):
+        nominate["nominees"].append(0)
