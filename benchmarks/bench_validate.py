@@ -1,0 +1,85 @@
+"""How long `pugdeck validate` takes: load + schema + game checks, measured in-process.
+
+Rows: a generated 10,000-card deck (issue 2 target: ≤ 1 s), then where that time goes
+(loading, the whole check, and inside it the print checks and the near-duplicate search),
+the bare libyaml event stream of the same file (the floor for an event-based loader) and
+the bundled deck. Wall time is the median; the CPU time beside it is steadier on a busy
+machine.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+from benchmarks.generate import generate_deck
+from pugdeck.games import check_deck_at
+from pugdeck.games.pug_you import checks
+from pugdeck.loading import load_deck
+from pugdeck.resources import bundled_deck
+
+CARDS = 10_000
+TARGET_S = 1.0
+
+
+def median_time(run, repeats: int) -> tuple[float, float]:
+    """Median wall and median CPU seconds of `repeats` calls."""
+    wall, cpu = [], []
+    for _ in range(repeats):
+        w, c = time.perf_counter(), time.process_time()
+        run()
+        wall.append(time.perf_counter() - w)
+        cpu.append(time.process_time() - c)
+    return statistics.median(wall), statistics.median(cpu)
+
+
+def _valid(path: Path) -> None:
+    deck, diagnostics = check_deck_at(path)
+    if deck is None or diagnostics:
+        raise RuntimeError(f"benchmark deck {path} is not clean: {diagnostics[:3]}")
+
+
+def _stage(name: str, run, repeats: int, whole: tuple[float, float]) -> tuple[str, float, str, str, float]:
+    """A row for one part of the validation; its CPU time rides along as a fifth item."""
+    wall, cpu = median_time(run, repeats)
+    return (f"  {name}", wall, "s", f"CPU {cpu:.2f} s = {cpu / whole[1]:.0%} of validate", cpu)
+
+
+def rows(quick: bool = False) -> list[tuple]:
+    """(name, median, unit, target or baseline) for each measurement."""
+    repeats = 1 if quick else 5
+    with tempfile.TemporaryDirectory() as tmp:
+        deck = generate_deck(Path(tmp) / "deck", CARDS, seed=1)
+        cold = median_time(lambda: _valid(deck), 1)  # compiles the schema, as a fresh CLI does
+        warm = median_time(lambda: _valid(deck), repeats)
+        loaded = load_deck(deck)
+        typed, _ = checks.check_deck(loaded)
+        stages = [
+            _stage("load (YAML → data + positions)", lambda: load_deck(deck), repeats, warm),
+            _stage("checks: schema, game rules, print", lambda: checks.check_deck(loaded), repeats, warm),
+        ]
+        # Parts of the check, named as the lead's code names them today; skipped if renamed.
+        if hasattr(checks, "print_checks"):
+            stages.append(_stage("  of which print checks (text fit, glyphs)", lambda: checks.print_checks(typed),
+                                 repeats, warm))
+        if hasattr(checks, "near_duplicate_questions"):
+            stages.append(_stage("  of which near-duplicate questions",
+                                 lambda: checks.near_duplicate_questions(loaded.cards), repeats, warm))
+        text = (deck / "cards.yaml").read_text(encoding="utf-8")
+        parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        floor = median_time(lambda: sum(1 for _ in yaml.parse(text, Loader=parser)), repeats)
+    bundled = median_time(lambda: _valid(bundled_deck("pug-you")), max(repeats, 3))
+    verdict = "ok" if warm[0] <= TARGET_S else "MISSED"
+    return [
+        (f"validate {CARDS:,}-card deck", warm[0], "s", f"target ≤ {TARGET_S:g} s: {verdict} (CPU {warm[1]:.2f} s)"),
+        ("  first run in process (+ schema compile)", cold[0], "s", f"CPU {cold[1]:.2f} s"),
+        *(stage[:4] for stage in stages),
+        ("  baseline: bare libyaml event stream", floor[0], "s",
+         f"CPU {floor[1]:.2f} s; the loader's CPU is ×{stages[0][4] / floor[1]:.1f} of it"),
+        ("validate bundled deck (114 cards)", bundled[0], "s",
+         f"{bundled[0] / 114 * 1e6:.0f} µs/card vs {warm[0] / CARDS * 1e6:.0f} µs/card at {CARDS:,}"),
+    ]
