@@ -89,6 +89,3 @@ OUTCOME_PARAMS = {
     "lower": {"compare-hands": ("lose-life", "none")},
     "else": {"fish": ("draw", "none")},
 }
-
-# Operations whose target must be chosen when the card is played.
-TARGETED = frozenset(name for name, op in OPERATIONS.items() if set(op.targets) - {SELF})
