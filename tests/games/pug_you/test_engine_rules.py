@@ -299,3 +299,23 @@ def test_with_no_offer_possible_the_active_player_asks_from_her_hand_and_the_gam
         reasons.add(state.end_reason)
         assert state.ran_out
     assert "nothing_to_ask" in reasons and asked_from_hand > 0
+
+
+def test_when_nobody_can_vote_the_question_is_a_tie_at_zero():
+    from pugdeck.rng import Rng
+
+    deck = built_deck([card(f"c-{i:02d}", turds=1 + i % 3) for i in range(6)], hand_size=1,
+                      large_group=None)
+    for seed in range(20):
+        state = Game(deck, 5, seed).new_initial_state()
+        rng = Rng(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            action = legal[rng.below(len(legal))]
+            state.apply_action(action)
+            obs = state.observation(0)
+            if action["type"] == "nominate" and obs["phase"] == "award":
+                assert [r["turds"] for r in obs["last_reveal"]] == [0, 0]
+                assert [a["nominee"] for a in state.legal_actions()] == action["nominees"]
+                return
+    pytest.fail("no question without voters in 20 dry games")
