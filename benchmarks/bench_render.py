@@ -80,17 +80,22 @@ def measure(n: int, repeat: int, work: Path) -> dict[str, float]:
     out = work / f"out-{n}"
     build = [sys.executable, "-m", "pugdeck", "build", str(deck), "--out", str(out), "--name", "bench"]
     straight = [sys.executable, str(STRAIGHT), str(out / "bench.json"), str(out / "straight.pdf")]
+    # pugdeck's renderer alone, from the same built JSON the straight script reads
+    render_only = [sys.executable, __file__, "--render-only", str(out / "bench.json"),
+                   str(deck), str(out / "render-only.pdf")]
     timed(build)  # warm the file cache; also produces the JSON the straight script reads
-    ours, theirs, peaks = [], [], []
-    for _ in range(repeat):  # interleaved, so drift hits both alike
+    ours, theirs, renders, peaks = [], [], [], []
+    for _ in range(repeat):  # interleaved, so drift hits all alike
         wall, cpu, peak = timed(build)
         ours.append((wall, cpu))
         peaks.append(peak)
         theirs.append(timed(straight)[:2])
+        renders.append(timed(render_only)[1])
     return {"build": statistics.median(w for w, _ in ours),
             "build_cpu": statistics.median(c for _, c in ours),
             "straight": statistics.median(w for w, _ in theirs),
             "straight_cpu": statistics.median(c for _, c in theirs),
+            "render_cpu": statistics.median(renders),
             "peak": max(peaks), "pdf_kb": (out / "bench.pdf").stat().st_size / 1024}
 
 
@@ -114,6 +119,9 @@ def rows(repeat: int = 5) -> list[tuple[str, float, str]]:
                 (f"render: build / straight, {n} cards, CPU (limit 1.3)",
                  r["build_cpu"] / r["straight_cpu"], "x"),
                 (f"render: build / straight, {n} cards, wall (limit 1.3)", r["build"] / r["straight"], "x"),
+                (f"render: render_pdf alone from the JSON, {n} cards (median CPU)", r["render_cpu"], "s"),
+                (f"render: render_pdf alone / straight, {n} cards, CPU",
+                 r["render_cpu"] / r["straight_cpu"], "x"),
                 (f"render: peak memory of the build, {n} cards (limit 80 at 1200)", r["peak"], "MB"),
                 (f"render: PDF size, {n} cards", r["pdf_kb"], "KB"),
             ]
@@ -124,10 +132,26 @@ def rows(repeat: int = 5) -> list[tuple[str, float, str]]:
         return table
 
 
+def render_only(json_path: str, deck: str, pdf_path: str) -> None:
+    """What the straight script does, through pugdeck's renderer: built JSON in, PDF out."""
+    import json
+
+    sys.path.insert(0, str(ROOT))
+    from pugdeck.render.pdf import render_pdf
+
+    doc = json.loads(Path(json_path).read_text(encoding="utf-8"))
+    Path(pdf_path).write_bytes(render_pdf(doc, deck_folder=Path(deck)))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--render-only", nargs=3, metavar=("JSON", "DECK", "PDF"),
+                        help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.render_only:
+        render_only(*args.render_only)
+        return
     table = rows(args.repeat)
     width = max(len(name) for name, _, _ in table)
     for name, value, unit in table:

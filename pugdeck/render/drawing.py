@@ -109,7 +109,8 @@ def _fill_stroke(c, fill: str | None, stroke: str | None, width: float) -> None:
 def _text(c, line: TextLine) -> None:
     x = line.x
     if line.align != "left":
-        width = sum(pdfmetrics.stringWidth(t, f, line.size) for f, t in line.runs)
+        width = line.width if line.width >= 0 else \
+            sum(pdfmetrics.stringWidth(t, f, line.size) for f, t in line.runs)
         x -= width if line.align == "right" else width / 2
     c.setFillColor(color(line.color))
     text = c.beginText(x, line.y)

@@ -11,8 +11,6 @@ from pathlib import Path
 from typing import Callable
 
 from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.images import check_image
-from pugdeck.loading import inside_folder
 from pugdeck.render import icons
 
 try:  # written alongside this module by another engineer; a plain shape stands in meanwhile
@@ -78,8 +76,12 @@ def paint(c, key: tuple, width: float, height: float, context: FormContext) -> N
 
 def draw_art_image(c, relative: str, width: float, height: float, folder: Path) -> None:
     """A card's `art:` image, scaled to fit the box and centred; only from inside the deck."""
+    # Imported here: Pillow costs a tenth of a second at start-up and most decks have no art.
     from PIL import Image, UnidentifiedImageError
     from reportlab.lib.utils import ImageReader
+
+    from pugdeck.images import check_image
+    from pugdeck.loading import inside_folder
 
     problem = check_image(folder.resolve(), relative)  # outside the folder, missing, a bomb…
     if problem is None:

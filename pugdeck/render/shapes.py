@@ -45,7 +45,8 @@ class Line:
 @dataclass(frozen=True)
 class TextLine:
     """One line of text; `x` is the left, centre or right end according to `align`;
-    `y` is the baseline. `runs` are (font name, text) pairs set at `size`."""
+    `y` is the baseline. `runs` are (font name, text) pairs set at `size`; `width` is the
+    set width in points when the layout already knows it (-1: measure when drawing)."""
 
     x: float
     y: float
@@ -53,6 +54,7 @@ class TextLine:
     size: float
     color: str
     align: str = "left"
+    width: float = -1.0
 
 
 @dataclass(frozen=True)

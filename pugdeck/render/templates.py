@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.loading import LoadError, load_document
 from pugdeck.resources import data_dir, schema_path
 
 CARD_SIZES_MM = {
@@ -95,6 +94,8 @@ def _error(file: str, line: int, column: int, message: str, field: str | None = 
 
 def _merged(path: Path, chain: list[Path]) -> tuple[dict, str]:
     """The template at `path` merged over everything it extends; and its display name."""
+    from pugdeck.loading import LoadError, load_document  # YAML only when a template is read
+
     if not path.is_file():
         raise DeckError([_error(str(path), 1, 1, f"no template at '{path}'")])
     try:

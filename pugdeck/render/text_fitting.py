@@ -7,6 +7,7 @@ the greedy wrap — that keeps fitting a 1,200-card deck cheap.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reportlab.pdfbase import pdfmetrics
 
@@ -28,6 +29,7 @@ class FittedText:
     size: float
     leading: float
     lines: tuple[tuple[Run, ...], ...]
+    widths: tuple[float, ...]  # of each line, in points
     overflow: float
     missing: tuple[MissingGlyph, ...]
 
@@ -43,15 +45,21 @@ class _Word:
     breaks_before: bool  # starts a new paragraph (explicit line break)
 
 
+@lru_cache(maxsize=65536)
+def _word(word: str, chain: tuple[str, ...]) -> tuple[tuple[Run, ...], float, tuple[MissingGlyph, ...]]:
+    # Decks repeat their words a lot; measuring each once per build is measurably faster.
+    runs, lost = font_runs(word, chain)
+    return tuple(runs), sum(pdfmetrics.stringWidth(t, f, 1.0) for f, t in runs), tuple(lost)
+
+
 def _words(text: str, chain: tuple[str, ...]) -> tuple[list[_Word], list[MissingGlyph]]:
     words: list[_Word] = []
     missing: list[MissingGlyph] = []
     for p, paragraph in enumerate(text.split("\n")):
         for i, word in enumerate(paragraph.split()):
-            runs, lost = font_runs(word, chain)
+            runs, width, lost = _word(word, chain)
             missing.extend(m for m in lost if m not in missing)
-            width = sum(pdfmetrics.stringWidth(t, f, 1.0) for f, t in runs)
-            words.append(_Word(tuple(runs), width, breaks_before=(p > 0 and i == 0)))
+            words.append(_Word(runs, width, breaks_before=(p > 0 and i == 0)))
     return words, missing
 
 
@@ -104,6 +112,7 @@ def fit_text(text: str, chain: tuple[str, ...], width: float, height: float,
         size=size,
         leading=size * leading,
         lines=tuple(_line_runs(line, chain[0]) for line in lines),
+        widths=tuple(size * (sum(w.width for w in line) + space * (len(line) - 1)) for line in lines),
         overflow=max(0.0, over),
         missing=tuple(missing),
     )

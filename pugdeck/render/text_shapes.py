@@ -31,13 +31,13 @@ def place_lines(fitted: FittedText, box: tuple[float, float, float, float], alig
         top = y + height - (height - block) / 2
     anchor = {"left": x, "center": x + width / 2, "right": x + width}[align]
     lines = []
-    for i, runs in enumerate(fitted.lines):
+    for i, (runs, line_width) in enumerate(zip(fitted.lines, fitted.widths)):
         if not runs:
             continue
         cap = cap_height(runs[0][0]) * fitted.size
         # Each line sits optically centred in its slot of height `leading`.
         baseline = top - i * fitted.leading - (fitted.leading + cap) / 2
-        lines.append(TextLine(anchor, baseline, runs, fitted.size, color, align))
+        lines.append(TextLine(anchor, baseline, runs, fitted.size, color, align, line_width))
     return lines
 
 
