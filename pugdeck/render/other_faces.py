@@ -35,7 +35,10 @@ def back_face(template: Template, fonts: FontSet, title: str, bleed: float = 0.0
     card from a green one."""
     width, height = template.width_mm * mm, template.height_mm * mm
     accent = template.colors["back_accent"]
-    shapes: list[Shape] = [Place(("back-art",), -bleed, -bleed, width + 2 * bleed, height + 2 * bleed)]
+    # The art is laid out on the trimmed card; only its ground colour runs into the bleed.
+    shapes: list[Shape] = [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed,
+                                fill=template.colors["back"]),
+                           Place(("back-art",), 0, 0, width, height)]
     band = (6 * mm, height - 20 * mm, width - 12 * mm, 13 * mm)
     shapes += _text(title, "title", band, template, fonts, accent, max_pt=26)
     foot = (8 * mm, 7 * mm, width - 16 * mm, 7 * mm)

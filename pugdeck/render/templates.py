@@ -48,6 +48,7 @@ class TextStyle:
     min_pt: float
     leading: float
     align: str
+    max_lines: int = 0  # 0: as many as fit
 
 
 @dataclass(frozen=True)
@@ -203,7 +204,7 @@ def _build(data: dict, display: str) -> Template:
         panel_radius=float(data.get("frame", {}).get("panel_radius", 0.0)),
         regions={n: Region(*map(float, r)) for n, r in regions.items()},
         text={n: TextStyle(s["font"], float(s["max_pt"]), float(s["min_pt"]), float(s["leading"]),
-                           s["align"]) for n, s in text.items()},
+                           s["align"], int(s.get("max_lines", 0))) for n, s in text.items()},
     )
 
 

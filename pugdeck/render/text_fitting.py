@@ -94,9 +94,10 @@ def _line_runs(line: list[_Word], space_font: str) -> tuple[Run, ...]:
 
 
 def fit_text(text: str, chain: tuple[str, ...], width: float, height: float,
-             max_pt: float, min_pt: float, leading: float) -> FittedText:
+             max_pt: float, min_pt: float, leading: float, max_lines: int = 0) -> FittedText:
     """Wrap `text` into a `width` x `height` pt box at the largest size from `max_pt` down to
-    `min_pt` (in 0.25 pt steps) at which every line and the whole block fit."""
+    `min_pt` (in 0.25 pt steps) at which every line and the whole block fit, in at most
+    `max_lines` lines if that is set."""
     words, missing = _words(text, chain)
     space = pdfmetrics.stringWidth(" ", chain[0], 1.0)
     widest = max((w.width for w in words), default=0.0)
@@ -104,7 +105,8 @@ def fit_text(text: str, chain: tuple[str, ...], width: float, height: float,
     while True:
         lines = _wrap(words, width / size, space)
         block = len(lines) * size * leading
-        over = max(block / height, widest * size / width) - 1.0
+        over = max(block / height, widest * size / width,
+                   len(lines) / max_lines if max_lines else 0.0) - 1.0
         if over <= 1e-9 or size - SIZE_STEP_PT < min_pt - 1e-9:
             break
         size -= SIZE_STEP_PT

@@ -60,6 +60,6 @@ def set_field(text: str, field: str, style_name: str, region: Region, template: 
     style = template.text[style_name]
     box = box_points(region, template)
     fitted = fit_text(text, fonts.chain(style.font), box[2], box[3], style.max_pt,
-                      style.min_pt, style.leading)
+                      style.min_pt, style.leading, style.max_lines)
     diagnostics.extend(field_diagnostics(card_id, field, fitted, style.min_pt))
     return place_lines(fitted, box, style.align, color, valign)
