@@ -113,3 +113,23 @@ def test_simulate_gives_the_same_numbers_with_several_jobs(deck_json):
     two = run("simulate", deck_json, "-p", "5-6", "-g", "30", "--json", "--jobs", "2")
     assert one.exit_code == two.exit_code == 0
     assert json.loads(one.output)["summaries"] == json.loads(two.output)["summaries"]
+
+
+def test_every_option_of_the_game_commands_is_documented():
+    from pugdeck.cli import play as play_cmd
+
+    for command in (play_cmd.play, play_cmd.replay, play_cmd.simulate):
+        assert command.help, command.name
+        for param in command.params:
+            if param.param_type_name == "option":
+                assert param.help, f"{command.name} {param.opts} has no help"
+
+
+def test_the_rules_reference_names_every_action_type():
+    from pathlib import Path
+
+    from pugdeck.games.pug_you.actions import _KEYS
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rules-pug-you.md").read_text(encoding="utf-8")
+    for kind in _KEYS:
+        assert f'"type": "{kind}"' in doc, kind

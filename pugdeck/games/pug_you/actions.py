@@ -110,8 +110,11 @@ def legal_actions(state) -> list[dict]:
             cards = sorted(cards + state.scored[state.active])
         return [table.ask[c] for c in cards]
     if phase == st.SHUFFLE:
-        ids = state.game.ids
-        return [{"type": "shuffle", "order": [ids[c] for c in shuffle_order(state)]}]
+        ids, order = state.game.ids, shuffle_order(state)
+        action = {"type": "shuffle", "order": [ids[c] for c in order]}
+        # Remembered so that applying this very object skips re-reading 100-odd ids.
+        state.offered_shuffle = (action, tuple(action["order"]), order)
+        return [action]
     return []
 
 
@@ -207,6 +210,9 @@ def _parse_plain(state, action):
 
 def _order(state, action) -> list[int]:
     raw = action["order"]
+    offered = state.offered_shuffle
+    if offered is not None and action is offered[0] and tuple(raw) == offered[1]:
+        return list(offered[2])
     pile = state.box if state.shuffle_pile == "deck" else state.discard
     index = state.game.index
     order = [index.get(c) for c in raw] if isinstance(raw, list) else None

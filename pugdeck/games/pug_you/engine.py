@@ -123,7 +123,7 @@ def _fail(source: str, field: str, message: str) -> None:
 
 def _validate(doc: dict, source: str) -> None:
     if _validate_built is not None:
-        _validate_built(doc)
+        _validate_built(doc, source)
     if not isinstance(doc, dict) or doc.get("format") != "pugdeck-deck":
         _fail(source, "format", "not a built pugdeck deck (expected format 'pugdeck-deck'); "
               "build one with `pugdeck build`")

@@ -55,6 +55,7 @@ class State:
         self.mutt_scored = [0] * n
         self.badges = [0] * n  # kept up to date on every score, read by observations
         self.log: list[dict] = []
+        self.offered_shuffle = None  # (action, its ids, its ints): the last chance outcome listed
 
     # --- the OpenSpiel-style API -------------------------------------------------------
 
@@ -117,8 +118,9 @@ class State:
     def __eq__(self, other) -> bool:
         if not isinstance(other, State):
             return NotImplemented
-        mine = {k: v for k, v in self.__dict__.items() if k != "game"}
-        theirs = {k: v for k, v in other.__dict__.items() if k != "game"}
+        skip = ("game", "offered_shuffle")  # a cache, not part of the position
+        mine = {k: v for k, v in self.__dict__.items() if k not in skip}
+        theirs = {k: v for k, v in other.__dict__.items() if k not in skip}
         same_game = (self.game.ids, self.game.players, self.game.seed, self.game.rules) == (
             other.game.ids, other.game.players, other.game.seed, other.game.rules)
         return same_game and mine == theirs
@@ -128,6 +130,7 @@ class State:
     # --- transitions (called by actions.parse handlers, already validated) ---------------
 
     def do_shuffle(self, order: list[int]) -> None:
+        self.offered_shuffle = None
         self.shuffles += 1
         self.draw = order[::-1]
         if self.shuffle_pile == "deck":
