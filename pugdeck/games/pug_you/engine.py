@@ -74,6 +74,7 @@ class Game:
         self.ids = tuple(card.id for card in self.cards)
         self.turds = tuple(card.turds for card in self.cards)
         self.badges = tuple(card.badges for card in self.cards)
+        self.mutts = tuple(card.kind == "mutt" for card in self.cards)
         self.hand_size = self.rules.hand_size
         self.turns_total = self.rules.rounds * players
         # Nomination options per active seat, precomputed: they never change during a game.

@@ -166,7 +166,7 @@ class State:
             self.active_source = "hand"
         else:  # one of her own scored cards: it leaves her score
             self.scored[self.active].remove(card)
-            self.mutt_scored[self.active] -= self.game.badges[card] < 0
+            self.mutt_scored[self.active] -= self.game.mutts[card]
             self.badges[self.active] -= self.game.badges[card]
             self.active_source = "scored"
         self.active_card, self.offered_by = card, -1
@@ -258,7 +258,7 @@ class State:
     def _score(self, seat: int) -> None:
         card = self.active_card
         insort(self.scored[seat], card)
-        self.mutt_scored[seat] += self.game.badges[card] < 0
+        self.mutt_scored[seat] += self.game.mutts[card]
         self.badges[seat] += self.game.badges[card]
         self.active_card = -1
 

@@ -33,7 +33,7 @@ def loser_speech(game: Game, scored: list[int]) -> str:
 
 def _card_label(game: Game, card: int) -> str:
     info = game.cards[card]
-    if info.badges < 0:
+    if info.kind == "mutt":
         return f'{info.id} "{info.question}" (healthy mutt, {info.badges} badges)'
     level = info.level or info.color
     return f'{info.id} "{info.question}" ({level}, {info.badges} badge{"s" * (info.badges != 1)})'
@@ -41,7 +41,7 @@ def _card_label(game: Game, card: int) -> str:
 
 def _score_line(game: Game, seat: int, card: int) -> str:
     info = game.cards[card]
-    if info.badges < 0:
+    if info.kind == "mutt" and info.badges <= 0:
         return (f"  {seat_name(seat)} scores {info.id}: \"The healthy mutt takes "
                 f"{-info.badges} badges away because I'm {info.descriptive}.\"")
     return (f"  {seat_name(seat)} scores {info.id}: \"I get {info.badges} "
