@@ -82,6 +82,8 @@ class State:
         getattr(self, transition)(*args)
         self.log.append(logged)
 
+    apply = apply_action  # DESIGN.md §6 spells it `apply`
+
     def history(self) -> list[dict]:
         """The action log; `engine.replay(game, history)` rebuilds an equal state."""
         return [{"type": "shuffle", "order": list(a["order"])} if a["type"] == "shuffle" else dict(a)
@@ -98,6 +100,11 @@ class State:
         scores = self.scores()
         worst = max(scores)
         return [seat for seat, score in enumerate(scores) if score == worst]
+
+    def returns(self) -> list[float]:
+        """OpenSpiel's utilities: −1 for every loser, 0 for everyone else (all 0 until the end)."""
+        losers = self.losers()
+        return [-1.0 if seat in losers else 0.0 for seat in range(self.game.players)]
 
     def observation(self, player: int) -> dict:
         """What `player` may see; face-down and hidden cards stay hidden."""

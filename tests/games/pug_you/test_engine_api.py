@@ -174,3 +174,12 @@ def test_handed_out_actions_are_read_only_dicts_and_stale_ones_are_refused():
     nominate = state.legal_actions()[0]
     with pytest.raises(TypeError):
         nominate["nominees"].append(0)
+
+
+def test_returns_mark_the_losers_and_apply_is_apply_action():
+    game, state = _bot_game(players=5, seed=2)
+    assert [seat for seat, r in enumerate(state.returns()) if r == -1.0] == state.losers()
+    fresh = game.new_initial_state()
+    assert fresh.returns() == [0.0] * 5
+    fresh.apply(fresh.legal_actions()[0])
+    assert fresh.history() == state.history()[:1]
