@@ -39,16 +39,16 @@ def render_pixelpug_pdf(built_doc: dict, *, deck_folder: Path, paper: str = "a4"
     c.setSubject(f"Print-and-play cards of {deck.get('name', 'PixelPug')} {deck.get('version', '')}".strip())
     c.setCreator("pugdeck")
     c.setAuthor("pugdeck")
-    forms = Forms(c, FormContext(tpl.colors, Path(deck_folder)))
     bleed = (bleed_mm or 0.0) * mm
     card_w, card_h = tpl.width_mm * mm, tpl.height_mm * mm
+    back_art: dict[tuple, CardFace] = {}
     backs: dict[str, CardFace] = {}
     for pile in ("main", "treats"):
         key = ("pixelpug-back", pile)
-        forms.add_face(key, pixelpug_back(tpl, fonts, deck.get("name") or "PixelPug",
-                                          pile == "treats", bleed))
+        back_art[key] = pixelpug_back(tpl, fonts, deck.get("name") or "PixelPug", pile == "treats", bleed)
         backs[pile] = CardFace((Place(key, -bleed, -bleed, card_w + 2 * bleed, card_h + 2 * bleed),),
                                card_w, card_h)
+    forms = _forms(c, FormContext(tpl.colors, Path(deck_folder)), back_art)
     problems: list[Diagnostic] = []
     cards = built_doc.get("cards", [])
     faces = []
@@ -93,3 +93,15 @@ def render_pixelpug_pdf(built_doc: dict, *, deck_folder: Path, paper: str = "a4"
                 progress(start + len(chunk), len(faces))
     c.save()
     return out.getvalue()
+
+
+def _forms(c, context: FormContext, faces: dict[tuple, CardFace]) -> Forms:
+    """Forms that draw our two backs from their shapes. `Forms` takes such pictures as a
+    `face_for` lookup; an older `Forms` registered them one by one with `add_face`."""
+    try:
+        return Forms(c, context, faces.get)
+    except TypeError:
+        forms = Forms(c, context)
+        for key, face in faces.items():
+            forms.add_face(key, face)
+        return forms

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from pugdeck.games.pixelpug import state as st
 from pugdeck.games.pixelpug.effects import RPS_CHOICES
-from pugdeck.rng import Rng
 
 _KEYS = {"deal": ({"type", "order", "first"},),
          "play": ({"type", "card"}, {"type", "card", "target"}, {"type", "card", "target", "name"}),
@@ -30,18 +29,8 @@ _KEYS = {"deal": ({"type", "order", "first"},),
 
 def deal_outcome(state) -> tuple[list[int], int]:
     """The shuffle and starting seat the game's seed draws for the coming round."""
-    pile = sorted(state.box)
-    # One stream per round, named by the seed and the round, so no bot or clone disturbs it.
-    rng = Rng(f"pixelpug/{state.game.seed}/round/{state.round}")
-    # `Rng.shuffle` inlined (same Fisher–Yates, same draws): a deal is a twelfth of a
-    # random playout's actions, and the method calls were most of its cost.
-    rand = rng.random
-    for i in range(len(pile) - 1, 0, -1):
-        j = int(rand() * (i + 1))
-        if j > i:
-            j = i
-        pile[i], pile[j] = pile[j], pile[i]
-    return pile, rng.below(state.game.players)
+    order, first = state.game.deal(state.round)
+    return list(order), first
 
 
 def target_groups(state, seat: int) -> tuple[tuple[int, ...], ...]:
@@ -111,7 +100,7 @@ def _options(g, card: int, targets: tuple[int, ...]) -> tuple[dict, ...]:
     else:
         options = [({"type": "play", "card": card_id, "target": t}, t, None) for t in targets]
     for action, target, kind in options:
-        g.parsed_plays[id(action)] = (card, target, kind, targets)
+        g.parsed_plays[id(action)] = ((card, target, kind), targets, g.target_mode[card])
     plays = g.play_options[(card, targets)] = tuple(action for action, _t, _k in options)
     return plays
 
@@ -129,14 +118,14 @@ def _illegal(state, action, why: str):
 
 def parse(state, action):
     """Check `action` against `state`; return (transition, arguments, logged copy)."""
-    g = state.game
-    known = g.parsed_plays.get(id(action))
+    known = state.game.parsed_plays.get(id(action))
     # A dict legal_actions() handed out (they are kept for the game's life, so the id is
     # theirs): legal if its card is in hand and its target group is still the same.
-    if known is not None and state.phase == st.PLAY and known[0] in state.hands[state.cur]:
-        mode = g.target_mode[known[0]]
-        if (target_groups(state, state.cur)[mode - 1] if mode else ()) == known[3]:
-            return st.State.do_play, known[:3], action  # logged as is: never changed
+    if known is not None and state.phase == st.PLAY:
+        args, targets, mode = known
+        if args[0] in state.hands[state.cur] and (
+                (target_groups(state, state.cur)[mode - 1] if mode else ()) == targets):
+            return st.State.do_play, args, action  # logged as is: never changed
     if not isinstance(action, dict):
         raise st.IllegalAction(f"an action is a dict with a 'type', not {action!r}")
     kind = action.get("type")

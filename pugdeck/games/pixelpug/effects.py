@@ -19,17 +19,15 @@ def resolve(state, seat: int, card: int, target: int | None, kind: int | None) -
     if target is None and g.target_mode[card]:
         state.events.append((None, {"event": "no-target", "seat": seat}, None))
         return  # no valid target: the card is played without effect
-    steps = g.resolvers[card] if g.resolvers else _resolvers(g)[card]
-    for run, step, on_self in steps:
+    for run, step, on_self in g.resolvers[card]:
         run(state, seat, seat if on_self else target, card, kind, step)
         if state.round_how or state.rps:
             return
 
 
-def _resolvers(g) -> list:
+def step_runners(cards) -> tuple:
     """Per card: (function, step, acts on the player) for each step, looked up once per game."""
-    g.resolvers = [tuple((_OPS[s.op], s, s.target == SELF) for s in c.effect) for c in g.cards]
-    return g.resolvers
+    return tuple(tuple((_OPS[s.op], s, s.target == SELF) for s in c.effect) for c in cards)
 
 
 def _amount(step) -> int:

@@ -16,6 +16,7 @@ import jsonschema
 
 from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.games.pixelpug.operations import OPERATIONS, SELF
+from pugdeck.rng import Rng
 from pugdeck.schemas import validate_built
 from pugdeck.validation import load_schema, message_for
 
@@ -118,7 +119,11 @@ class Game:
         self.play_options: dict[tuple, tuple[dict, ...]] = {}
         self.parsed_plays: dict[int, tuple] = {}
         self.target_groups: dict[tuple, tuple] = {}  # (seat, alive, doghouse) → target groups
-        self.resolvers: list = []  # per card, its steps' functions (effects.resolve fills it)
+        from pugdeck.games.pixelpug.effects import step_runners
+
+        self.resolvers = step_runners(self.cards)  # per card, its steps' functions
+        self._deals: list[tuple[tuple[int, ...], int]] = []  # see deal()
+        self._deal_rng: Rng | None = None
         if len(self.main) < players * self.rules.starting_hand + 1:
             _fail(source, "cards", f"the game deck has {len(self.main)} cards; {players} players "
                   f"need {players * self.rules.starting_hand + 1}")
@@ -134,7 +139,24 @@ class Game:
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.seed = seed
+        other._deals, other._deal_rng = [], None
         return other
+
+    def deal(self, round_number: int) -> tuple[tuple[int, ...], int]:
+        """Round `round_number`'s shuffle of the game deck (top first) and first player.
+
+        Every round shuffles the same full pile, so the deals are a function of the seed
+        alone: one seeded stream per game, drawn in round order and kept, which every state,
+        clone and replay of this game shares.
+        """
+        while len(self._deals) <= round_number:
+            if self._deal_rng is None:
+                self._deal_rng = Rng(f"pixelpug/{self.seed}/deals")
+            rng = self._deal_rng
+            pile = list(self.main)
+            rng.shuffle(pile)
+            self._deals.append((tuple(pile), rng.below(self.players)))
+        return self._deals[round_number]
 
     def card(self, card_id: str) -> CardInfo:
         return self.cards[self.index[card_id]]
