@@ -79,13 +79,20 @@ class State:
         transition(self, *args)
         self.log.append(logged)
 
+    apply = apply_action  # DESIGN.md §6 spells it `apply`
+
     def history(self) -> list[dict]:
-        """The action log; `engine.replay(game, history)` rebuilds an equal state."""
-        return [dict(a) for a in self.log]
+        """The action log (fresh copies); `engine.replay(game, history)` rebuilds an equal state."""
+        return [{**a, "order": list(a["order"])} if a["type"] == "deal" else dict(a) for a in self.log]
 
     def scores(self) -> list[int]:
         """Round wins per seat."""
         return list(self.round_wins)
+
+    def returns(self) -> list[float]:
+        """OpenSpiel's utilities: 1 for the champion, 0 for everyone else (all 0 until the end)."""
+        champion = self.champion() if self.phase == OVER else None
+        return [1.0 if seat == champion else 0.0 for seat in range(self.game.players)]
 
     def champion(self) -> int | None:
         """The seat that reached the round wins needed, once the match is over."""

@@ -87,3 +87,20 @@ def test_an_illegal_action_changes_nothing(new_game):
         with pytest.raises(IllegalAction):
             state.apply_action(bad)
         assert state == before
+
+
+def test_returns_reward_the_champion_and_history_is_a_copy(new_game):
+    from pugdeck.games.pixelpug.bots import make_bots, play_game
+
+    game = new_game(3, 5)
+    state = game.new_initial_state()
+    assert state.returns() == [0.0, 0.0, 0.0]
+    state = play_game(game, make_bots("random", game, 5))
+    assert state.returns() == [1.0 if s == state.champion() else 0.0 for s in range(3)]
+    history = state.history()
+    history[0]["order"].reverse()
+    history[1]["card"] = "changed"
+    assert replay(game, state.history()) == state
+    fresh = game.new_initial_state()
+    fresh.apply(fresh.legal_actions()[0])  # `apply` is `apply_action`
+    assert fresh.current_player() >= 0
