@@ -52,6 +52,8 @@ def _build(path: Path) -> dict:
 
 
 def _read_json(path: Path, name: str) -> Any:
+    if path.exists() and not path.is_file():  # a device or a pipe may never end
+        raise ProtocolError("bad_deck", f"{name}: not a regular file")
     try:
         if path.stat().st_size > MAX_BUILT_BYTES:
             raise ProtocolError("bad_deck", f"{name}: larger than {MAX_BUILT_BYTES // 2**20} MiB")

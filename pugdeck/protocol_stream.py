@@ -33,8 +33,11 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, server: Server | None = None) -> in
                 continue  # blank lines are allowed between requests, and answered by nothing
             else:
                 response = server.handle_line(line)
-            stdout.write(encode(response))
-            stdout.flush()
+            try:
+                stdout.write(encode(response))
+                stdout.flush()
+            except BrokenPipeError:  # the frontend has gone: nobody is left to answer
+                break
             answered += 1
     return answered
 

@@ -228,3 +228,21 @@ def test_an_overlong_line_is_refused_and_the_next_one_answered(monkeypatch):
     serve(io.BytesIO(b'{"cmd": "hello", "pad": "' + b"x" * 300 + b'"}\n{"id": 2, "cmd": "quit"}\n'), out)
     first, second = (json.loads(line) for line in out.getvalue().splitlines())
     assert first["error"]["code"] == "too_large" and second == {"id": 2, "ok": True, "bye": True}
+
+
+@pytest.mark.parametrize("request_, code", [
+    ({"cmd": "apply", "game": "g1", "action": {"type": "play", "card": "good-boy#1", "target": 5}}, "illegal_action"),
+    ({"cmd": "apply", "game": "g1", "action": {"type": "rps", "choice": "rock"}}, "illegal_action"),
+    ({"cmd": "apply", "game": "g1", "action": {"type": "deal", "order": [], "first": 0}}, "illegal_action"),
+    ({"cmd": "apply", "game": "g1", "seat": 1, "action": {"type": "play", "card": "good-boy#1", "target": 1}},
+     "wrong_seat"),
+    ({"cmd": "observation", "game": "g1", "seat": 2}, "bad_seat"),
+    ({"cmd": "new_game", "deck": "pixelpug", "players": 9}, "bad_deck"),
+    ({"cmd": "new_game", "deck": "/dev/zero", "players": 2}, "bad_deck"),
+])
+def test_pixelpug_refusals_change_nothing(request_, code):
+    server = Server()
+    ok(server, cmd="new_game", deck="pixelpug", players=2, seed=3, bots={"1": "heuristic"})
+    before = snapshot(server, "g1")
+    assert error_code(server, request_) == code
+    assert snapshot(server, "g1") == before

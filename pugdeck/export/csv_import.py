@@ -79,12 +79,18 @@ def import_cards(table_path: Path, into: Path, *, game: str | None = None, deck_
     Warnings (which do not stop the import) come back in `Imported.diagnostics`.
     """
     table = read_table(table_path)
-    existing = find_deck_file(into) if into.is_dir() else None
     if into.exists() and not into.is_dir():
         raise DeckError([table.error(0, 0, f"'{display_path(into)}' is a file; --into needs a folder")])
-    existing = existing if existing is not None and existing.is_file() else None
-    if existing is not None:
-        game = game_of(load_deck(existing))
+    existing = find_deck_file(into)
+    included: set[Path] | None = None
+    if existing.is_file():
+        loaded = load_deck(existing)
+        if game is not None and game != game_of(loaded):
+            raise DeckError([table.error(0, 0, f"'{display_path(existing)}' is a {game_of(loaded)} deck, "
+                                         f"not {game}; drop --game or import into a new folder")])
+        game, included = game_of(loaded), {doc.path for doc in loaded.documents}
+    else:
+        existing = None
     columns, problems = _header(table, game)
     game = game or _guess_game(columns)
     fields = card_fields(game)
@@ -99,7 +105,7 @@ def import_cards(table_path: Path, into: Path, *, game: str | None = None, deck_
         files.setdefault(file, []).append((row_number, card))
     if not files:
         problems.append(table.error(1, 1, "the table has no cards (only a header row)"))
-    problems += _check_files(table, columns, files, into, existing)
+    problems += _check_files(table, columns, files, into, existing, included)
     if problems:
         raise DeckError(problems)
     documents = _documents(files, into, existing, game, deck_id, deck_name, table.display)
@@ -163,18 +169,14 @@ def _card_from_row(table: Table, row: int, cells: list[str], columns: list[str],
     return card, file, problems
 
 
-def _check_files(table: Table, columns: list[str], files: dict, into: Path, existing: Path | None):
+def _check_files(table: Table, columns: list[str], files: dict, into: Path, existing: Path | None,
+                 included: set[Path] | None) -> list[Diagnostic]:
     """Card file names must stay in the deck folder; an existing deck must already include them."""
     problems = []
     column = columns.index(FILE_COLUMN) + 1 if FILE_COLUMN in columns else 0
-    included = None
-    if existing is not None:
-        included = {d.path for d in load_deck(existing).documents}
     for name, rows in files.items():
-        first_row = rows[0][0]
-        where = (first_row, column)
-        target = inside_folder(into.resolve(), name) if into.exists() else inside_folder(Path("/x"), name)
-        if target is None or not name.endswith((".yaml", ".yml")):
+        where = (rows[0][0], column)
+        if inside_folder(into.resolve(), name) is None or not name.endswith((".yaml", ".yml")):
             problems.append(table.error(*where, f"file '{name}' must be a .yaml path inside the deck "
                                         "folder (relative, no '..')"))
         elif existing is not None and Path(name).as_posix() == "deck.yaml":

@@ -299,3 +299,10 @@ def test_export_csv_command_writes_the_deck_table(tmp_path, monkeypatch):
     (tmp_path / "broken" / "deck.yaml").write_text("deck: {id: x, name: X, game: pug-you}\ncards: [{id: 1}]\n")
     failed = runner.invoke(main, ["export", "csv", "broken"])
     assert failed.exit_code == 1 and "broken/deck.yaml:2:14" in failed.output
+
+
+def test_game_option_must_match_an_existing_deck(tmp_path, write_deck, cards_file, valid_card):
+    folder = write_deck(files={"cards.yaml": cards_file(valid_card)})
+    (tmp_path / "cards.csv").write_text(table([PUG_HEADER, pug_row("a")]))
+    assert errors_of(lambda: import_cards(tmp_path / "cards.csv", folder, game="pixelpug")) == [
+        "'deck/deck.yaml' is a pug-you deck, not pixelpug; drop --game or import into a new folder"]
