@@ -46,6 +46,26 @@ def frame_shapes(color: str, template: Template, bleed: float) -> list[Shape]:
             Rect(x, y, w, h, fill=template.colors["paper"], radius=template.panel_radius * mm)]
 
 
+def frame_key(color: str, dots: int, bleed: float) -> tuple:
+    """The key of the form holding a card's frame, panel, level dots and divider: the same
+    for every card of a colour and level, so it is drawn once per document."""
+    return ("frame", color, dots, round(bleed, 3))
+
+
+def frame_face(key: tuple, template: Template) -> CardFace:
+    """What a `frame_key` form holds, in card coordinates."""
+    _, color, dots, bleed = key
+    shapes = frame_shapes(color, template, bleed) + dot_shapes(dots, template)
+    shapes.append(_divider(template, color))
+    return CardFace(tuple(shapes), template.width_mm * mm, template.height_mm * mm)
+
+
+def _frame(color: str, dots: int, template: Template, bleed: float) -> Place:
+    width, height = template.width_mm * mm, template.height_mm * mm
+    return Place(frame_key(color, dots, bleed), -bleed, -bleed, width + 2 * bleed,
+                 height + 2 * bleed)
+
+
 def row_of(key: tuple, count: int, region: Region, template: Template, align: str = "center",
            overlap: float = 0.0) -> list[Place]:
     """`count` square icons side by side in `region`, each as tall as the region."""
@@ -108,8 +128,7 @@ def card_face(card: dict, template: Template, fonts: FontSet, bleed: float = 0.0
     card_id = card.get("card") or card.get("id")
     color = frame_color(card, template)
     ink = template.colors["ink"]
-    shapes: list[Shape] = frame_shapes(color, template, bleed)
-    shapes += dot_shapes(int(card.get("dots") or 0), template)
+    shapes: list[Shape] = [_frame(color, int(card.get("dots") or 0), template, bleed)]
     shapes.append(Place(("thermometer", int(card.get("thermometer") or 0)),
                         *box_points(template.regions["thermometer"], template)))
     shapes += row_of(("turd", "filled"), int(card.get("turds") or 0), template.regions["turds"],
@@ -117,7 +136,6 @@ def card_face(card: dict, template: Template, fonts: FontSet, bleed: float = 0.0
     shapes.append(_picture(card, template))
     shapes += set_field(str(card.get("question", "")), "question", "question",
                         template.regions["question"], template, fonts, ink, card_id, diagnostics)
-    shapes.append(_divider(template, color))
     shapes += _badges(card, template, fonts)
     shapes += set_field(str(card.get("descriptive", "")), "descriptive", "descriptive",
                         template.regions["descriptive"], template, fonts, ink, card_id,
@@ -130,7 +148,7 @@ def blank_custom_face(template: Template, fonts: FontSet, bleed: float = 0.0) ->
     """A blue custom with write-in lines: outline turds, thermometer and badges to colour in."""
     color = template.colors["blue"]
     muted = template.colors["muted"]
-    shapes: list[Shape] = frame_shapes(color, template, bleed)
+    shapes: list[Shape] = [_frame(color, 0, template, bleed)]
     shapes.append(Place(("thermometer", 0), *box_points(template.regions["thermometer"], template)))
     shapes += row_of(("turd", "outline"), 3, template.regions["turds"], template)
     shapes.append(_picture({"breed": "blue-pug", "card": "blank-custom"}, template))
@@ -139,7 +157,6 @@ def blank_custom_face(template: Template, fonts: FontSet, bleed: float = 0.0) ->
     for i in range(BLANK_LINES):
         line_y = y + h - step * (i + 1)
         shapes.append(Line(x + 1 * mm, line_y, x + w - 1 * mm, line_y, muted, 0.5))
-    shapes.append(_divider(template, color))
     shapes += row_of(("badge", "outline"), 3, template.regions["badges"], template, "left",
                      overlap=0.3)
     dx, dy, dw, dh = box_points(template.regions["descriptive"], template)

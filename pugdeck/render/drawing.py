@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Callable
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
@@ -19,18 +20,16 @@ def color(value: str):
 class Forms:
     """The form XObjects of one document: each key painted once, on first use.
 
-    Keys whose picture is itself made of shapes (the card back with its title) are
-    registered with `add_face`; every other key is painted by `forms.paint`.
+    Keys whose picture is itself made of shapes (card frames, the back with its title) get
+    their shapes from `face_for`; every other key is painted by `forms.paint`.
     """
 
-    def __init__(self, canvas, context: FormContext):
+    def __init__(self, canvas, context: FormContext,
+                 face_for: Callable[[tuple], CardFace | None] = lambda key: None):
         self.canvas = canvas
         self.context = context
         self.defined: dict[tuple, str] = {}  # (key, width, height) → form name
-        self.faces: dict[tuple, CardFace] = {}
-
-    def add_face(self, key: tuple, face: CardFace) -> None:
-        self.faces[key] = face
+        self.face_for = face_for  # pictures made of shapes: card frames, the back
 
     def ensure(self, place: Place) -> str:
         """Define the form for `place` if needed (call between pages); return its name."""
@@ -40,7 +39,7 @@ class Forms:
             return name
         name = form_name(place.key + (round(place.width, 3), round(place.height, 3)))
         c = self.canvas
-        face = self.faces.get(place.key)
+        face = self.face_for(place.key)
         if face is not None:  # nested pictures must exist before this form refers to them
             self.ensure_all(face.shapes)
         c.beginForm(name, 0, 0, place.width, place.height)
@@ -69,15 +68,20 @@ def _bottom(face: CardFace) -> float:
 
 def draw_shapes(c, shapes, forms: Forms) -> None:
     """Draw shapes in the canvas' current coordinate system; forms must already exist."""
+    pending: list[TextLine] = []  # consecutive lines share one text object (BT … ET)
     for shape in shapes:
         kind = type(shape)
+        if kind is TextLine:
+            pending.append(shape)
+            continue
+        if pending:
+            _text(c, pending)
+            pending = []
         if kind is Place:
             c.saveState()
             c.translate(shape.x, shape.y)
             c.doForm(forms.ensure(shape))
             c.restoreState()
-        elif kind is TextLine:
-            _text(c, shape)
         elif kind is Rect:
             _fill_stroke(c, shape.fill, shape.stroke, shape.stroke_width)
             if shape.radius:
@@ -96,6 +100,8 @@ def draw_shapes(c, shapes, forms: Forms) -> None:
             c.line(shape.x1, shape.y1, shape.x2, shape.y2)
             if shape.dash:
                 c.setDash([])
+    if pending:
+        _text(c, pending)
 
 
 def _fill_stroke(c, fill: str | None, stroke: str | None, width: float) -> None:
@@ -106,17 +112,22 @@ def _fill_stroke(c, fill: str | None, stroke: str | None, width: float) -> None:
         c.setLineWidth(width)
 
 
-def _text(c, line: TextLine) -> None:
-    x = line.x
-    if line.align != "left":
-        width = line.width if line.width >= 0 else \
-            sum(pdfmetrics.stringWidth(t, f, line.size) for f, t in line.runs)
-        x -= width if line.align == "right" else width / 2
-    c.setFillColor(color(line.color))
-    text = c.beginText(x, line.y)
-    for font, piece in line.runs:
-        text.setFont(font, line.size)
-        text.textOut(piece)
+def _text(c, lines: list[TextLine]) -> None:
+    text = c.beginText()
+    current = None
+    for line in lines:
+        x = line.x
+        if line.align != "left":
+            width = line.width if line.width >= 0 else \
+                sum(pdfmetrics.stringWidth(t, f, line.size) for f, t in line.runs)
+            x -= width if line.align == "right" else width / 2
+        if line.color != current:
+            text.setFillColor(color(line.color))
+            current = line.color
+        text.setTextOrigin(x, line.y)
+        for font, piece in line.runs:
+            text.setFont(font, line.size)
+            text.textOut(piece)
     c.drawText(text)
 
 

@@ -17,7 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas as pdfcanvas
 
 from pugdeck.diagnostics import DeckError, Diagnostic
-from pugdeck.render.card_faces import blank_custom_face, card_face
+from pugdeck.render.card_faces import blank_custom_face, card_face, frame_face
 from pugdeck.render.drawing import Forms, draw_card, draw_shapes
 from pugdeck.render.fonts import FontSet, font_set
 from pugdeck.render.forms import FormContext
@@ -81,9 +81,15 @@ def _render(built_doc, deck_folder, blanks, paper, duplex, bleed_mm, back_offset
     c = pdfcanvas.Canvas(out, invariant=1, pageCompression=1, initialFontName=fonts.body,
                          initialFontSize=10)
     _metadata(c, built_doc, paper)
-    forms = Forms(c, FormContext(tpl.colors, Path(deck_folder)))
     bleed = (bleed_mm or 0.0) * mm
-    forms.add_face(BACK_KEY, back_face(tpl, fonts, deck.get("name") or "Pug You!", bleed))
+    card_back = back_face(tpl, fonts, deck.get("name") or "Pug You!", bleed)
+
+    def face_for(key: tuple) -> CardFace | None:
+        if key == BACK_KEY:
+            return card_back
+        return frame_face(key, tpl) if key[0] == "frame" else None
+
+    forms = Forms(c, FormContext(tpl.colors, Path(deck_folder)), face_for)
     card_w, card_h = tpl.width_mm * mm, tpl.height_mm * mm
     back = CardFace((Place(BACK_KEY, -bleed, -bleed, card_w + 2 * bleed, card_h + 2 * bleed),),
                     card_w, card_h)
