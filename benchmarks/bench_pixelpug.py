@@ -46,6 +46,15 @@ def measure(doc: dict, players: int, matches: int) -> tuple[float, float]:
     return actions / spent, rounds / spent
 
 
+def machine_reference() -> float:
+    """Nanoseconds for one small dict literal: a yardstick for how fast this Python is here
+    (tens of nanoseconds on a typical idle desktop), to read the other rows against."""
+    import timeit
+
+    loops = 200_000
+    return min(timeit.repeat("{'type': 'play', 'card': 'nip#1'}", number=loops, repeat=5)) / loops * 1e9
+
+
 def rows(quick: bool = False) -> list[tuple]:
     """Rows for benchmarks/run.py: (name, median, unit, target)."""
     doc = _built_doc()
@@ -58,6 +67,8 @@ def rows(quick: bool = False) -> list[tuple]:
         out.append((f"pixelpug engine, {players} players, random bots", actions, "actions/s",
                     f">= {TARGET_ACTIONS:,}"))
         out.append((f"pixelpug rounds, {players} players, random bots", rounds, "rounds/s", ""))
+    out.append(("pixelpug machine reference: one dict literal", machine_reference(), "ns",
+                "lower is a faster machine"))
     return out
 
 
