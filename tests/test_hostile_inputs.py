@@ -1,7 +1,9 @@
 """Hostile decks are refused quickly, with a located message, and never crash the tool.
 
 Each test runs the whole check (`check_deck_at`, what `pugdeck validate` runs) and bounds
-its wall time: the point is "does not hang", so the bound is a generous second.
+its time: at most a second of CPU, the issue's "refused within a second". Wall time gets a
+looser bound, so that a shared, busy test machine does not fail a fast refusal, while a
+hang (a blocking read, a loop) still fails.
 """
 
 from __future__ import annotations
@@ -16,19 +18,20 @@ from pugdeck.cli import main
 from pugdeck.diagnostics import DeckError
 from pugdeck.games import check_deck_at
 
-LIMIT_S = 1.0
+LIMIT_S = 1.0  # CPU seconds
+WALL_LIMIT_S = 5.0
 HEADER = "deck: {id: d, name: D, game: pug-you}\n"
 
 
 def refused(folder) -> list[str]:
     """The deck's problems; fails unless checking it stops with errors within LIMIT_S."""
-    start = time.perf_counter()
+    wall, cpu = time.perf_counter(), time.process_time()
     try:
         deck, diagnostics = check_deck_at(folder)
     except DeckError as exc:
         deck, diagnostics = None, exc.diagnostics
-    elapsed = time.perf_counter() - start
-    assert elapsed < LIMIT_S, f"took {elapsed:.2f} s"
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    assert cpu < LIMIT_S and wall < WALL_LIMIT_S, f"took {cpu:.2f} s of CPU, {wall:.2f} s of wall time"
     assert deck is None and diagnostics, "the hostile deck was accepted"
     return [d.format() for d in diagnostics]
 
@@ -50,6 +53,17 @@ def test_alias_bomb(write_deck):
 def test_alias_bomb_in_deck_yaml_itself(write_deck):
     (message,) = refused(write_deck(deck_yaml=HEADER + billion_laughs()))
     assert message.startswith("deck/deck.yaml:") and "an alias bomb?" in message
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "alias amplification under the 1,000,000-value limit: a 176 KiB file of 45,000 aliases to one "
+    "card is checked in full (≈3 s CPU, 90,000 diagnostics) instead of being refused; needs a "
+    "lower cap on values reached through aliases in the loader"))
+def test_alias_amplified_card_list(write_deck):
+    card = ('{id: a, level: green, question: "Who would eat cake?", badges: 1, descriptive: hungry, '
+            'turds: 1, thermometer: 1}')
+    folder = write_deck(deck_yaml=HEADER + f"x: &c {card}\ncards: [" + ", ".join(["*c"] * 45_000) + "]\n")
+    refused(folder)
 
 
 @pytest.mark.parametrize("nesting", [
@@ -160,17 +174,17 @@ def test_an_include_chain_of_too_many_files(write_deck):
 
 
 def test_a_huge_question_is_a_schema_error_with_a_short_message(write_deck):
-    question = "x" * 5_000_000
+    question = "x" * 2_000_000
     folder = write_deck(files={"cards.yaml": f"cards:\n  - id: a\n    question: \"{question}\"\n"})
     messages = refused(folder)
-    assert "deck/cards.yaml:3:15: card 'a': 'question' is 5000000 characters long; the limit is 240" in messages
+    assert "deck/cards.yaml:3:15: card 'a': 'question' is 2000000 characters long; the limit is 240" in messages
     assert all(len(m) < 300 for m in messages)
 
 
 def test_the_command_line_refuses_a_bomb_without_a_traceback(write_deck):
     write_deck(files={"cards.yaml": billion_laughs()})
-    start = time.perf_counter()
+    wall, cpu = time.perf_counter(), time.process_time()
     result = CliRunner().invoke(main, ["validate", "deck"])
-    assert time.perf_counter() - start < LIMIT_S
+    assert time.process_time() - cpu < LIMIT_S and time.perf_counter() - wall < WALL_LIMIT_S
     assert result.exit_code == 1
     assert "an alias bomb?" in result.stderr and "Traceback" not in result.stderr

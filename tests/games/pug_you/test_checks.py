@@ -62,11 +62,12 @@ def test_bundled_deck_has_every_level_at_every_thermometer_step():
     assert steps == {(level, t) for level in ("green", "yellow", "red") for t in (1, 2, 3)}
 
 
-def test_a_valid_small_deck_gives_a_typed_deck(write_deck):
-    deck, diagnostics = check_deck_at(write_deck(files={"cards.yaml": CARD}))
+def test_a_valid_small_deck_gives_a_typed_deck(write_deck, cards_file, valid_card):
+    deck, diagnostics = check_deck_at(write_deck(files={"cards.yaml": cards_file(valid_card | {"copies": 3})}))
     assert diagnostics == []
     (card,) = deck.cards
-    assert (card.id, card.level, card.dots, card.color, card.breed) == ("cake-thief", "green", 1, "green", "pug")
+    assert (card.id, card.level, card.dots, card.color, card.breed, card.copies) == (
+        "cake-thief", "green", 1, "green", "pug", 3)
 
 
 # --- schema errors ----------------------------------------------------------------------
