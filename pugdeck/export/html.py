@@ -24,7 +24,8 @@ JPEG_QUALITY = 82
 TEMPLATE = Path(__file__).with_name("gallery.html")
 LEVELS = ("green", "yellow", "red")
 KIND_LABELS = {"pug": "Pugs", "mutt": "Healthy mutts", "custom": "Written customs",
-               "blank": "Blank customs", "turd": "Turd cards", "overview": "Turn overview"}
+               "blank": "Blank customs", "turd": "Turd cards", "overview": "Turn overview",
+               "action": "Actions", "attack": "Red attacks", "treat": "Treats"}  # PixelPug
 
 
 def html_path(built: Built, out_dir: Path) -> Path:

@@ -7,7 +7,8 @@ preview sheet, the Tabletop Simulator sheets and the HTML gallery all start from
 File names: a card id like `worst-roommate#1` becomes `worst-roommate-1.png` (every
 character outside `A-Za-z0-9._-` becomes `-`); blank customs are `blank-1.png`…, the turd
 cards keep their ids (`turd-1.png`), the reference card is `turn-overview.png` and the
-back is `back.png`.
+back is `back.png`. PixelPug prints only its cards, each with the back of its pile:
+`back-main.png` and `back-treats.png`.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
 POINTS_PER_INCH = 72.0
 MIN_DPI, MAX_DPI = 36, 1200
 # Games whose faces `render_pdf` draws; the others get a clear error instead of a traceback.
-DRAWN_GAMES = ("pug-you",)
+DRAWN_GAMES = ("pug-you", "pixelpug")
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class Face:
     title: str  # the question (Pug You!) or the name (PixelPug); what a viewer reads
     text: str  # every word printed on the card, for searching
     played: bool  # part of the played deck (the built JSON's `cards`)
+    back: str  # file stem of its back: `back`, or `back-main` / `back-treats` (PixelPug)
 
 
 @dataclass(frozen=True)
@@ -49,8 +51,15 @@ class CardPdf:
 
     data: bytes
     faces: tuple[Face, ...]
-    back_page: int
     card_size_pt: tuple[float, float]  # one card, trimmed: the page size
+
+    @property
+    def backs(self) -> dict[str, int]:
+        """Each distinct back (file stem) and a page it is on: the page after its first face."""
+        pages: dict[str, int] = {}
+        for face in self.faces:
+            pages.setdefault(face.back, face.page + 1)
+        return pages
 
     def pixels(self, dpi: float) -> tuple[int, int]:
         """A card's size in pixels at `dpi`."""
@@ -73,24 +82,46 @@ def card_title(card: dict) -> str:
 
 
 def faces_of(built: Built) -> tuple[Face, ...]:
-    """Every front in the order `render_pdf` prints them: cards, blanks, turds, overview."""
-    rows: list[tuple[str, str, str | None, str, str, bool]] = []
+    """Every front in the order the card-per-page PDF prints them (see `_pug_you_rows` and
+    `_pixelpug_rows`); each face's back is on the page after it."""
+    game = built.doc.get("game", "pug-you")
+    rows = _pixelpug_rows(built) if game == "pixelpug" else _pug_you_rows(built)
+    taken = {back for *_, back in rows}
+    faces = []
+    for index, (card_id, kind, level, title, text, played, back) in enumerate(rows):
+        stem = _unique(file_stem(card_id), taken)
+        faces.append(Face(2 * index, card_id, stem, kind, level, title, text, played, back))
+    return tuple(faces)
+
+
+def _pug_you_rows(built: Built) -> list[tuple]:
+    """Question cards, blank customs, turd cards, the turn overview; one shared back."""
+    rows = []
     for card in built.doc.get("cards", []):
-        words = [card_title(card), card.get("descriptive") or "", card.get("text") or "",
+        words = [card_title(card), card.get("descriptive") or "",
                  " ".join(card.get("tags") or []), card.get("card") or ""]
         rows.append((card["id"], card.get("kind", "pug"), card.get("level"), card_title(card),
-                     " ".join(w for w in words if w), True))
-    rows += [(f"blank-{n}", "blank", None, "Blank custom card", "blank custom write your own", False)
-             for n in range(1, built.blanks + 1)]
-    rows += [(c["id"], "turd", None, c.get("name") or "Turd card", "turd card nominee", False)
-             for c in built.doc.get("components", []) if c.get("kind") == "turd"]
-    rows.append(("turn-overview", "overview", None, "Turn overview", "turn overview reference", False))
-    taken = {"back"}
-    faces = []
-    for index, (card_id, kind, level, title, text, played) in enumerate(rows):
-        stem = _unique(file_stem(card_id), taken)
-        faces.append(Face(2 * index, card_id, stem, kind, level, title, text, played))
-    return tuple(faces)
+                     " ".join(w for w in words if w), True, "back"))
+    rows += [(f"blank-{n}", "blank", None, "Blank custom card", "blank custom write your own",
+              False, "back") for n in range(1, built.blanks + 1)]
+    rows += [(c["id"], "turd", None, c.get("name") or "Turd card", "turd card nominee", False,
+              "back") for c in built.doc.get("components", []) if c.get("kind") == "turd"]
+    rows.append(("turn-overview", "overview", None, "Turn overview", "turn overview reference",
+                 False, "back"))
+    return rows
+
+
+def _pixelpug_rows(built: Built) -> list[tuple]:
+    """Every card, each with the back of its pile (the Treats have their own)."""
+    rows = []
+    for card in built.doc.get("cards", []):
+        pile = card.get("pile", "main")
+        kind = "treat" if pile == "treats" else "attack" if card.get("attack") else "action"
+        words = [card_title(card), card.get("text") or "", " ".join(card.get("tags") or []),
+                 card.get("card") or ""]
+        rows.append((card["id"], kind, None, card_title(card), " ".join(w for w in words if w),
+                     True, f"back-{pile}"))
+    return rows
 
 
 def _unique(stem: str, taken: set[str]) -> str:
@@ -116,7 +147,7 @@ def card_pdf(built: Built, progress: Callable[[int, int], None] | None = None) -
     document = pdfium.PdfDocument(data)
     size = tuple(document[0].get_size())
     document.close()
-    return CardPdf(data, faces_of(built), back_page=1, card_size_pt=size)
+    return CardPdf(data, faces_of(built), card_size_pt=size)
 
 
 def pixel_size(width_pt: float, height_pt: float, dpi: float) -> tuple[int, int]:
@@ -160,12 +191,12 @@ def encode_png(image: Image.Image, dpi: float | None = None) -> bytes:
 
 def png_files(built: Built, out_dir: Path, dpi: float = 300, *, pdf: CardPdf | None = None,
               progress: Callable[[int, int], None] | None = None) -> dict[Path, bytes]:
-    """`<out>/<name>/png/<file stem>.png` for every face and `back.png`, as bytes to write."""
+    """`<out>/<name>/png/<file stem>.png` for every face and every distinct back (`back.png`;
+    PixelPug's `back-main.png` and `back-treats.png`), as bytes to write."""
     pdf = pdf or card_pdf(built)
     folder = png_folder(built, out_dir)
-    faces = pdf.faces
-    pages = [pdf.back_page] + [face.page for face in faces]
-    names = ["back"] + [face.file_stem for face in faces]
+    pages = list(pdf.backs.values()) + [face.page for face in pdf.faces]
+    names = list(pdf.backs) + [face.file_stem for face in pdf.faces]
     files = {}
     for done, (name, image) in enumerate(zip(names, rasterise(pdf.data, pages, dpi=dpi)), 1):
         files[folder / f"{name}.png"] = encode_png(image, dpi)

@@ -1,6 +1,6 @@
 """One contact-sheet PNG of a whole deck, small enough to drop into a chat.
 
-Every face in print order, then the back, in a grid with small gaps under a one-line title.
+Every face in print order, then the backs, in a grid with small gaps under a one-line title.
 Chat apps recompress or refuse big pictures, so the sheet stays within `MAX_WIDTH` pixels and
 `MAX_BYTES`: first by its card size, then — if the PNG is still too heavy — as a 256-colour
 palette image, and only then smaller.
@@ -67,11 +67,13 @@ def _title_font(size: int):
 def preview_png(built: Built, pdf: CardPdf | None = None) -> bytes:
     """The contact sheet as PNG bytes within `MAX_WIDTH` and `MAX_BYTES`."""
     pdf = pdf or card_pdf(built)
-    pages = [face.page for face in pdf.faces] + [pdf.back_page]
+    pages = [face.page for face in pdf.faces] + list(pdf.backs.values())
     deck = built.doc.get("deck", {})
     played = sum(face.played for face in pdf.faces)
-    title = f"{deck.get('name') or built.name} · {built.name} · {played} cards in play, " \
-            f"{len(pdf.faces) - played} more printed, and the back"
+    extra = len(pdf.faces) - played
+    backs = "the back" if len(pdf.backs) == 1 else f"{len(pdf.backs)} backs"
+    title = (f"{deck.get('name') or built.name} · {built.name} · {played} cards in play"
+             + (f", {extra} more printed" if extra else "") + f" and {backs}")
     card_w = CARD_WIDTH
     while True:
         images = _card_images(pdf, pages, card_w)

@@ -9,7 +9,8 @@ it and still put the back in that slot, so the sheet is right either way. So a s
 The saved object follows what TTS writes into `Saves/Saved Objects/` (SaveName, ObjectStates,
 Transform, ColorDiffuse, the Card fields …); copy the JSON there, with the PNG of the same name
 as its thumbnail. Only the played deck (`cards` of the built JSON) goes in: blank customs,
-turd cards and the reference card are for paper.
+turd cards and the reference card are for paper. Cards with another back (PixelPug's Treats)
+are a deck object of their own, since a TTS sheet has one back.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import hashlib
 import io
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -26,7 +27,7 @@ from urllib.parse import quote
 from PIL import Image
 
 from pugdeck.building import Built
-from pugdeck.export.png import CardPdf, card_pdf, card_title, rasterise
+from pugdeck.export.png import CardPdf, Face, card_pdf, card_title, rasterise
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
 CARDS_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1  # the last slot is the hidden card
@@ -42,7 +43,7 @@ class SheetLayout:
     """One face sheet: which cards (indexes into the deck), its grid and its pixel size."""
 
     key: int  # the CustomDeck key, 1-based
-    cards: range
+    cards: tuple[int, ...]
     columns: int
     rows: int
     card_px: tuple[int, int]
@@ -60,6 +61,15 @@ class SheetLayout:
         return col * self.card_px[0], row * self.card_px[1]
 
 
+@dataclass(frozen=True)
+class Pile:
+    """Cards sharing one back — one TTS deck object. Pug You! has one; PixelPug's Treats,
+    set aside with their own back, are a second."""
+
+    back: str  # the back's file stem (`back`, `back-main`, `back-treats`)
+    layouts: list[SheetLayout]
+
+
 def card_pixels(card_size_pt: tuple[float, float]) -> tuple[int, int]:
     """The biggest card, in the card's proportions, of which 10 × 7 fit in 4096 px."""
     width_pt, height_pt = card_size_pt
@@ -71,16 +81,33 @@ def card_pixels(card_size_pt: tuple[float, float]) -> tuple[int, int]:
     return width, height
 
 
-def sheet_layouts(count: int, card_px: tuple[int, int]) -> list[SheetLayout]:
-    """Sheets of up to 69 cards; a small sheet is only as big as its cards plus the hidden
-    slot (rows of up to 10), so a 1-card deck is a 2 × 1 sheet, not a mostly empty 10 × 7."""
+def sheet_layouts(cards: int | Sequence[int], card_px: tuple[int, int],
+                  first_key: int = 1) -> list[SheetLayout]:
+    """Sheets of up to 69 cards (`cards`: a count, or the deck indexes in order); a small
+    sheet is only as big as its cards plus the hidden slot (rows of up to 10), so a 1-card
+    deck is a 2 × 1 sheet, not a mostly empty 10 × 7."""
+    indexes = list(range(cards)) if isinstance(cards, int) else list(cards)
     layouts = []
-    for key, start in enumerate(range(0, max(count, 1), CARDS_PER_SHEET), 1):
-        cards = range(start, min(count, start + CARDS_PER_SHEET))
-        slots = len(cards) + 1
+    for n, start in enumerate(range(0, max(len(indexes), 1), CARDS_PER_SHEET)):
+        chunk = tuple(indexes[start:start + CARDS_PER_SHEET])
+        slots = len(chunk) + 1
         columns = min(MAX_COLUMNS, slots)
-        layouts.append(SheetLayout(key, cards, columns, math.ceil(slots / columns), card_px))
+        layouts.append(SheetLayout(first_key + n, chunk, columns, math.ceil(slots / columns),
+                                   card_px))
     return layouts
+
+
+def piles_of(faces: Sequence[Face], card_px: tuple[int, int]) -> list[Pile]:
+    """The played faces grouped by back, in order of first appearance; keys run on."""
+    groups: dict[str, list[int]] = {}
+    for index, face in enumerate(faces):
+        groups.setdefault(face.back, []).append(index)
+    piles, key = [], 1
+    for back, indexes in groups.items():
+        layouts = sheet_layouts(indexes, card_px, first_key=key)
+        piles.append(Pile(back, layouts))
+        key += len(layouts)
+    return piles
 
 
 def card_id(layout: SheetLayout, slot: int) -> int:
@@ -95,33 +122,41 @@ def tts_folder(built: Built, out_dir: Path) -> Path:
 def tts_files(built: Built, out_dir: Path, base_url: str | None = None, *,
               pdf: CardPdf | None = None,
               progress: Callable[[int, int], None] | None = None) -> dict[Path, bytes]:
-    """Every file of the export, as bytes to write: `<name>-faces-<n>.jpg`, `<name>-back.jpg`,
+    """Every file of the export, as bytes to write: `<name>-faces-<key>.jpg`, a back per
+    pile (`<name>-back.jpg`; PixelPug `<name>-back-main.jpg`, `<name>-back-treats.jpg`),
     `<name>.json` (the saved object) and `<name>.png` (its chest thumbnail)."""
     pdf = pdf or card_pdf(built)
     folder = tts_folder(built, out_dir)
-    played = [face for face in pdf.faces if face.played]
+    played = [face for face in pdf.faces if face.played]  # in the order of the JSON's cards
     card_px = card_pixels(pdf.card_size_pt)
-    layouts = sheet_layouts(len(played), card_px)
-    back = next(rasterise(pdf.data, [pdf.back_page], size=card_px))
-    names = [f"{built.name}-faces-{layout.key}.jpg" for layout in layouts]
-    back_name = f"{built.name}-back.jpg"
-    files: dict[Path, bytes] = {folder / back_name: encode_jpeg(back)}
-    pictures = rasterise(pdf.data, [face.page for face in played], size=card_px)
+    piles = piles_of(played, card_px)
+    files: dict[Path, bytes] = {}
+    face_names: dict[int, str] = {}
+    back_names: dict[str, str] = {}
     done = 0
-    for layout, name in zip(layouts, names):
-        sheet = Image.new("RGB", layout.size, (255, 255, 255))
-        for slot, _ in enumerate(layout.cards):
-            sheet.paste(next(pictures), layout.slot_box(slot))
-            done += 1
-            if progress:
-                progress(done, len(played))
-        sheet.paste(back, layout.slot_box(layout.hidden_slot))
-        files[folder / name] = encode_jpeg(sheet)
+    for pile in piles:
+        back = next(rasterise(pdf.data, [pdf.backs[pile.back]], size=card_px))
+        back_names[pile.back] = f"{built.name}-{pile.back}.jpg"
+        files[folder / back_names[pile.back]] = encode_jpeg(back)
+        if len(files) == 1:
+            thumbnail = _thumbnail(back)
+        for layout in pile.layouts:
+            sheet = Image.new("RGB", layout.size, (255, 255, 255))
+            pictures = rasterise(pdf.data, [played[i].page for i in layout.cards], size=card_px)
+            for slot, picture in enumerate(pictures):
+                sheet.paste(picture, layout.slot_box(slot))
+                done += 1
+                if progress:
+                    progress(done, len(played))
+            sheet.paste(back, layout.slot_box(layout.hidden_slot))
+            face_names[layout.key] = f"{built.name}-faces-{layout.key}.jpg"
+            files[folder / face_names[layout.key]] = encode_jpeg(sheet)
     url = _url_maker(folder, base_url)
-    saved = saved_object(built, layouts, [url(n) for n in names], url(back_name))
+    saved = saved_object(built, piles, {k: url(n) for k, n in face_names.items()},
+                         {b: url(n) for b, n in back_names.items()})
     files[folder / f"{built.name}.json"] = (json.dumps(saved, indent=2, ensure_ascii=False)
                                             + "\n").encode("utf-8")
-    files[folder / f"{built.name}.png"] = _thumbnail(back)
+    files[folder / f"{built.name}.png"] = thumbnail
     return files
 
 
@@ -133,37 +168,47 @@ def _url_maker(folder: Path, base_url: str | None) -> Callable[[str], str]:
     return lambda name: (absolute / name).as_uri()
 
 
-def saved_object(built: Built, layouts: list[SheetLayout], face_urls: list[str],
-                 back_url: str) -> dict:
-    """The TTS saved-object document: one `DeckCustom`, or a lone `Card` for a 1-card deck."""
-    cards = built.doc.get("cards", [])
-    custom = {str(layout.key): {
-        "FaceURL": url, "BackURL": back_url, "NumWidth": layout.columns,
-        "NumHeight": layout.rows, "BackIsHidden": True, "UniqueBack": False, "Type": 0,
-    } for layout, url in zip(layouts, face_urls)}
-    contained = []
-    for layout in layouts:
-        for slot, index in enumerate(layout.cards):
-            card = cards[index]
-            contained.append(_object("Card", card_title(card), _description(card), card["id"],
-                                     CardID=card_id(layout, slot), SidewaysCard=False,
-                                     CustomDeck={str(layout.key): custom[str(layout.key)]}))
-    deck = built.doc.get("deck", {})
-    title = deck.get("name") or built.name
-    if len(contained) == 1:
-        states = [dict(contained[0], Transform=_transform(face_down=True))]
-    else:
-        states = [_object("DeckCustom", title, f"{len(contained)} cards · {built.name}",
-                          built.name, SidewaysCard=False,
-                          DeckIDs=[c["CardID"] for c in contained], CustomDeck=custom,
-                          ContainedObjects=contained)]
-        states[0]["Transform"] = _transform(face_down=True)
+def saved_object(built: Built, piles: list[Pile], face_urls: dict[int, str],
+                 back_urls: dict[str, str]) -> dict:
+    """The TTS saved-object document: a `DeckCustom` per pile (a lone `Card` for a pile of
+    one), side by side on the table."""
+    title = built.doc.get("deck", {}).get("name") or built.name
+    states = [_pile_object(built, pile, face_urls, back_urls[pile.back],
+                           title if len(piles) == 1 else f"{title} ({pile.back.removeprefix('back-')})",
+                           position)
+              for position, pile in enumerate(piles)]
     return {
         "SaveName": title, "Date": "", "VersionNumber": "", "GameMode": title,
         "GameType": "", "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5,
         "Table": "", "Sky": "", "Note": "", "TabStates": {}, "LuaScript": "",
         "LuaScriptState": "", "XmlUI": "", "ObjectStates": states,
     }
+
+
+def _pile_object(built: Built, pile: Pile, face_urls: dict[int, str], back_url: str,
+                 nickname: str, position: int) -> dict:
+    cards = built.doc.get("cards", [])
+    custom = {str(layout.key): {
+        "FaceURL": face_urls[layout.key], "BackURL": back_url, "NumWidth": layout.columns,
+        "NumHeight": layout.rows, "BackIsHidden": True, "UniqueBack": False, "Type": 0,
+    } for layout in pile.layouts}
+    contained = []
+    for layout in pile.layouts:
+        for slot, index in enumerate(layout.cards):
+            card = cards[index]
+            contained.append(_object("Card", card_title(card), _description(card), card["id"],
+                                     CardID=card_id(layout, slot), SidewaysCard=False,
+                                     CustomDeck={str(layout.key): custom[str(layout.key)]}))
+    if len(contained) == 1:
+        obj = dict(contained[0])
+    else:
+        obj = _object("DeckCustom", nickname, f"{len(contained)} cards · {built.name}",
+                      f"{built.name}/{pile.back}", SidewaysCard=False,
+                      DeckIDs=[c["CardID"] for c in contained], CustomDeck=custom,
+                      ContainedObjects=contained)
+    # Decks spawn face down (rotZ 180) as TTS's deck builder leaves them, a card apart.
+    obj["Transform"] = dict(_transform(face_down=True), posX=3.0 * position)
+    return obj
 
 
 def _object(name: str, nickname: str, description: str, notes: str, **fields) -> dict:

@@ -64,6 +64,13 @@ def test_toggles_and_counts_match_the_deck(gallery):
     assert f'data-total-count="{len(faces)}"' in page
 
 
+def test_pixelpug_gallery_toggles_its_own_kinds():
+    page = gallery_html(build(bundled_deck("pixelpug"), Preferences()), 36).decode("utf-8")
+    assert 'value="treat" checked> Treats (3)' in page
+    assert 'value="attack" checked> Red attacks (' in page
+    assert 'name="level"' not in page  # PixelPug has no levels
+
+
 def test_search_text_is_folded_like_the_page_folds_it():
     assert fold("Crème BRÛLÉE") == "creme brulee"
 

@@ -4,6 +4,7 @@ requested dpi, pictures that match the printed sheet, the chat-sized contact she
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from pugdeck.building import build, render_built
 from pugdeck.cli import main
+from pugdeck.diagnostics import DeckError
 from pugdeck.export.png import card_pdf, faces_of, file_stem, png_files, rasterise
 from pugdeck.export.preview import MAX_BYTES, MAX_WIDTH, preview_png
 from pugdeck.games.pug_you.filters import Preferences
@@ -144,10 +146,17 @@ def test_unfit_filter_exits_1_and_writes_nothing(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_pixelpug_gives_a_png_per_card_and_a_back_per_pile(tmp_path):
+    result = run("export", "png", str(bundled_deck("pixelpug")), "--dpi", "36", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in (tmp_path / "pixelpug/png").iterdir())
+    built = build(bundled_deck("pixelpug"), Preferences())
+    cards = sorted(c["id"].replace("#", "-") + ".png" for c in built.doc["cards"])
+    assert names == sorted(cards + ["back-main.png", "back-treats.png"])
+
+
 def test_a_game_without_card_faces_is_refused_clearly(tmp_path):
-    result = run("export", "png", str(bundled_deck("pixelpug")), "--out", str(tmp_path))
-    if result.exit_code == 0:
-        pytest.skip("PixelPug faces are drawn now; this refusal no longer applies")
-    assert result.exit_code == 1
-    assert "card faces cannot be drawn yet" in result.stderr
-    assert list(tmp_path.iterdir()) == []
+    built = build(write_deck(tmp_path / "deck", ["one"]), Preferences())
+    other = replace(built, doc=dict(built.doc, game="chess"))
+    with pytest.raises(DeckError, match="chess card faces cannot be drawn yet"):
+        card_pdf(other)

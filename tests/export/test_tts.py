@@ -16,6 +16,7 @@ from pugdeck.cli import main
 from pugdeck.export.tts import (CARDS_PER_SHEET, MAX_SHEET_PX, card_pixels, sheet_layouts,
                                 tts_files)
 from pugdeck.games.pug_you.filters import Preferences
+from pugdeck.resources import bundled_deck
 
 LEVELS = ("green", "yellow", "red")
 
@@ -142,3 +143,21 @@ def test_command_with_a_bad_deck_exits_1_and_writes_nothing(tmp_path):
 
 def _mean_difference(a: Image.Image, b: Image.Image) -> float:
     return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
+
+
+def test_pixelpug_treats_are_a_deck_of_their_own_with_their_back(tmp_path):
+    built = build(bundled_deck("pixelpug"), Preferences())
+    files = {p.name: d for p, d in tts_files(built, tmp_path).items()}
+    assert sorted(files) == ["pixelpug-back-main.jpg", "pixelpug-back-treats.jpg",
+                             "pixelpug-faces-1.jpg", "pixelpug-faces-2.jpg", "pixelpug.json",
+                             "pixelpug.png"]
+    main_pile, treats = json.loads(files["pixelpug.json"])["ObjectStates"]
+    cards = built.doc["cards"]
+    treat_names = [c["name"] for c in cards if c["pile"] == "treats"]
+    assert [c["Nickname"] for c in treats["ContainedObjects"]] == treat_names
+    assert treats["DeckIDs"] == [200, 201, 202]
+    assert treats["CustomDeck"]["2"]["BackURL"].endswith("/pixelpug-back-treats.jpg")
+    assert len(main_pile["DeckIDs"]) == len(cards) - len(treat_names)
+    assert main_pile["CustomDeck"]["1"]["BackURL"].endswith("/pixelpug-back-main.jpg")
+    assert main_pile["ContainedObjects"][0]["Nickname"] == cards[0]["name"]
+    assert main_pile["Transform"]["posX"] != treats["Transform"]["posX"]
