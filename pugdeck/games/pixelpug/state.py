@@ -217,8 +217,8 @@ class State:
             self.win_round(standing[0], ELIMINATION)
 
     def win_round(self, seat: int | None, how: str) -> None:
-        """Decide the round; effects still pending in this action are skipped (`round_over`)."""
-        if self.round_winner is not None or self.round_how:
+        """Decide the round; the rest of the action's effects are skipped (`round_how` is set)."""
+        if self.round_how:
             return  # already decided within this action
         g = self.game
         self.round_winner, self.round_how = seat, how
@@ -232,10 +232,6 @@ class State:
                              "hands": [[ids[c] for c in (self.hands[s] if self.alive[s] else self.revealed[s])]
                                        for s in range(g.players)]})
         self.events.append((None, {"event": "round-over", "winner": seat, "how": how}, None))
-
-    @property
-    def round_over(self) -> bool:
-        return bool(self.round_how)
 
     def _end_of_action(self) -> None:
         """After a play or a duel: wait for a duel, close a decided round, or end the turn."""
