@@ -92,6 +92,9 @@ _CHARS = ("abcXYZ019 äöüßéçñøłŽőΩπλЖжЯ€„“”‘’«»–
           "\"',;:#-[]{}&*!|>%@`\\\t\n")
 _word = st.text(alphabet=_CHARS, min_size=1, max_size=8)
 _text = st.lists(_word, min_size=1, max_size=6).map(" ".join)
+# Short enough to fit the descriptive's small box whatever the characters and line breaks.
+_short_text = st.lists(st.text(alphabet=_CHARS.replace("\n", ""), min_size=1, max_size=6),
+                       min_size=1, max_size=2).map(" ".join)
 _slug = st.from_regex(r"[a-z0-9][a-z0-9-]{0,10}", fullmatch=True)
 
 
@@ -102,7 +105,7 @@ def pug_tables(draw):
     rows = [PUG_HEADER + ["file"]]
     for card_id in ids:
         rows.append([card_id, "pug", draw(st.sampled_from(["green", "yellow", "red"])),
-                     draw(_text), str(draw(st.integers(1, 3))), draw(_text.filter(lambda t: len(t) <= 40)),
+                     draw(_text), str(draw(st.integers(1, 3))), draw(_short_text),
                      str(draw(st.integers(1, 3))), str(draw(st.integers(1, 3))), draw(tags),
                      draw(st.sampled_from(["cards.yaml", "more/b.yaml"]))])
     # A re-export groups rows by file, in the order the files first appear.
