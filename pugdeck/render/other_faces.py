@@ -15,7 +15,7 @@ TURN_OVERVIEW = (
     ("Offer", "Everyone else offers the active player one card, face down. Sell it!"),
     ("Ask", "She keeps one, reads it out and gives the turd cards to two other players."),
     ("Vote", "All but the nominees vote with one card each. Count the printed turds."),
-    ("Score", "Most turds takes the card and its badges. Tie: she picks, then asks once more."),
+    ("Score", "The nominee with more turds scores the card. Tie: she picks, then asks again."),
     ("Refill", "Draw up to 5 (4 with 8+ players). The player on her left goes next."),
     ("End", "After two rounds, most badges loses. Each pink mutt takes 2 badges away."),
 )
