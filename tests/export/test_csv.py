@@ -309,3 +309,10 @@ def test_game_option_must_match_an_existing_deck(tmp_path, write_deck, cards_fil
     (tmp_path / "cards.csv").write_text(table([PUG_HEADER, pug_row("a")]))
     assert errors_of(lambda: import_cards(tmp_path / "cards.csv", folder, game="pixelpug")) == [
         "'deck/deck.yaml' is a pug-you deck, not pixelpug; drop --game or import into a new folder"]
+
+
+def test_xlsx_without_openpyxl_says_how_to_get_it(tmp_path, monkeypatch):
+    monkeypatch.setitem(__import__("sys").modules, "openpyxl", None)  # import fails
+    (tmp_path / "cards.xlsx").write_bytes(b"PK")
+    assert errors_of(lambda: import_cards(tmp_path / "cards.xlsx", tmp_path / "new")) == [
+        "reading .xlsx needs openpyxl: pip install 'pugdeck[xlsx]' (or save the sheet as CSV UTF-8)"]
