@@ -108,7 +108,7 @@ def make_bots(spec: str | list[str], game: Game, seed: int | str) -> list:
     unknown = sorted({k for k in kinds if k not in BOT_KINDS})
     if not kinds or unknown:
         raise ValueError(f"unknown bot kind(s) {unknown or ['']}; choose from {', '.join(BOT_KINDS)}")
-    cards = {card.id: card for card in game.cards}
+    cards = {card.id: card for card in game.cards} if "heuristic" in kinds else {}
     bots = []
     for seat in range(game.players):
         kind = kinds[seat % len(kinds)]
