@@ -72,12 +72,13 @@ class Summary:
     loss_rate_without_mutt: float | None = None
     mean_badges_with_mutt: float | None = None
     mean_badges_without_mutt: float | None = None
+    build_says_playable: bool | None = None  # the built deck's `checked.playable_for`, if any
 
     def as_json(self) -> dict:
         return asdict(self)
 
 
-def summarise(players: int, stats: list[GameStats]) -> Summary:
+def summarise(players: int, stats: list[GameStats], build_says_playable: bool | None = None) -> Summary:
     """Fold per-game statistics into one `Summary`."""
     spreads = [max(s.badges) - min(s.badges) for s in stats]
     histogram: dict[str, int] = {}
@@ -103,6 +104,7 @@ def summarise(players: int, stats: list[GameStats]) -> Summary:
         mean_losers=round(mean(len(s.losers) for s in stats), 3),
         loss_rate_with_mutt=rate(with_mutt, 0), loss_rate_without_mutt=rate(without, 0),
         mean_badges_with_mutt=rate(with_mutt, 1), mean_badges_without_mutt=rate(without, 1),
+        build_says_playable=build_says_playable,
     )
 
 
@@ -145,7 +147,8 @@ def simulate(doc: dict, player_counts: Iterable[int], games: int, seed: int = 0,
     else:
         with get_context().Pool(jobs, _init_worker, (doc, bots)) as pool:
             _collect(pool.imap(_play_chunk, tasks), results, progress)
-    return [summarise(p, results[p]) for p in counts]
+    playable = (doc.get("checked") or {}).get("playable_for")
+    return [summarise(p, results[p], None if playable is None else p in playable) for p in counts]
 
 
 def _collect(chunks, results, progress) -> None:

@@ -24,6 +24,7 @@ COLUMNS = (  # header, width, value
     ("losers", 7, lambda s: f"{s.mean_losers:.2f}"),
     ("lose w/ mutt", 13, lambda s: _share(s.loss_rate_with_mutt)),
     ("lose w/o mutt", 14, lambda s: _share(s.loss_rate_without_mutt)),
+    ("build check", 12, lambda s: {True: "playable", False: "not playable", None: "-"}[s.build_says_playable]),
 )
 
 
@@ -39,11 +40,15 @@ def text_report(summaries: list[Summary], games: int, seed: int, bots: str) -> l
         lines.append(" ".join(str(value(summary)).rjust(w) for _, w, value in COLUMNS))
     lines += ["", "tie rate: ties per question asked; spread: most minus fewest badges at the end;",
               "losers: players tied for most badges; lose w/ mutt: share of players holding a",
-              "scored mutt at the end who lost, against everyone else."]
+              "scored mutt at the end who lost, against everyone else; build check: what",
+              "`pugdeck build` claimed for this player count."]
     for summary in summaries:
         histogram = ", ".join(f"{k} loser{'s' * (k != '1')}: {v}"
                               for k, v in summary.losers_histogram.items())
         lines.append(f"  {summary.players} players: {histogram}")
+    disagree = [s.players for s in summaries if s.build_says_playable and s.games_out_of_cards]
+    if disagree:
+        lines.append(f"warning: the build marked {disagree} playable, but games ran out of cards")
     return lines
 
 
