@@ -93,6 +93,7 @@ def _line_runs(line: list[_Word], space_font: str) -> tuple[Run, ...]:
     return tuple(runs)
 
 
+@lru_cache(maxsize=4096)  # `validate` fits every card before the build draws it: fit once
 def fit_text(text: str, chain: tuple[str, ...], width: float, height: float,
              max_pt: float, min_pt: float, leading: float, max_lines: int = 0) -> FittedText:
     """Wrap `text` into a `width` x `height` pt box at the largest size from `max_pt` down to
