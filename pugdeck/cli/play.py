@@ -1,6 +1,7 @@
-"""`pugdeck play`, `pugdeck replay` and `pugdeck simulate`: Pug You! games between bots.
+"""`pugdeck play`, `pugdeck replay` and `pugdeck simulate`: games between bots.
 
-The commands only parse, call and report; the games live in `pugdeck.games.pug_you`.
+The commands only parse, call and report; the games live in `pugdeck.games.pug_you` (and,
+for a PixelPug deck or log, `pugdeck.cli.play_pixelpug`, chosen by the file's `game`/`format`).
 Bad input (an unreadable or invalid deck, a player count the deck's rules don't allow, a
 broken log) prints its message on stderr and exits 1, never a traceback.
 """
