@@ -123,7 +123,6 @@ class Game:
 
         self.resolvers = step_runners(self.cards)  # per card, its steps' functions
         self._deals: list[tuple[tuple[int, ...], int]] = []  # see deal()
-        self._deal_rng: Rng | None = None
         if len(self.main) < players * self.rules.starting_hand + 1:
             _fail(source, "cards", f"the game deck has {len(self.main)} cards; {players} players "
                   f"need {players * self.rules.starting_hand + 1}")
@@ -139,20 +138,18 @@ class Game:
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.seed = seed
-        other._deals, other._deal_rng = [], None
+        other._deals = []
         return other
 
     def deal(self, round_number: int) -> tuple[tuple[int, ...], int]:
         """Round `round_number`'s shuffle of the game deck (top first) and first player.
 
-        Every round shuffles the same full pile, so the deals are a function of the seed
-        alone: one seeded stream per game, drawn in round order and kept, which every state,
-        clone and replay of this game shares.
+        Every round shuffles the same full pile with its own stream, named by the seed and
+        the round, so a deal depends on nothing a bot or a clone could disturb; each is
+        drawn once per game and shared by every state, clone and replay of it.
         """
         while len(self._deals) <= round_number:
-            if self._deal_rng is None:
-                self._deal_rng = Rng(f"pixelpug/{self.seed}/deals")
-            rng = self._deal_rng
+            rng = Rng(f"pixelpug/{self.seed}/round/{len(self._deals)}")
             pile = list(self.main)
             rng.shuffle(pile)
             self._deals.append((tuple(pile), rng.below(self.players)))
