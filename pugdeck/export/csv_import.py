@@ -219,7 +219,7 @@ def _check_staged(into: Path, documents: dict[str, str], files: dict, table: Tab
     with tempfile.TemporaryDirectory(prefix="pugdeck-import-") as tmp:
         staged = Path(tmp) / "deck"
         if into.is_dir():
-            shutil.copytree(into, staged, symlinks=True)
+            shutil.copytree(into, staged, symlinks=True, ignore=_not_deck_files)
         staged.mkdir(parents=True, exist_ok=True)
         for name, text in documents.items():
             path = staged / name
@@ -238,3 +238,12 @@ def _check_staged(into: Path, documents: dict[str, str], files: dict, table: Tab
             if doc is not None:
                 locator.add_document(doc, [row for row, _card in files.get(name, ())])
         return sorted(locator.locate(d) for d in diagnostics)
+
+
+_DECK_SUFFIXES = (".yaml", ".yml", ".png", ".jpg", ".jpeg")
+
+
+def _not_deck_files(folder: str, names: list[str]) -> set[str]:
+    """What the staging copy leaves out: all but YAML and art (a deck may sit beside big things)."""
+    return {name for name in names if name.startswith(".") or
+            (Path(folder, name).is_file() and not name.lower().endswith(_DECK_SUFFIXES))}
