@@ -316,3 +316,21 @@ def test_xlsx_without_openpyxl_says_how_to_get_it(tmp_path, monkeypatch):
     (tmp_path / "cards.xlsx").write_bytes(b"PK")
     assert errors_of(lambda: import_cards(tmp_path / "cards.xlsx", tmp_path / "new")) == [
         "reading .xlsx needs openpyxl: pip install 'pugdeck[xlsx]' (or save the sheet as CSV UTF-8)"]
+
+
+def test_art_is_checked_in_the_folder_the_cards_go_to(tmp_path, write_deck, cards_file, valid_card):
+    from PIL import Image
+
+    folder = write_deck(files={"cards.yaml": cards_file(valid_card)})
+    (folder / "art").mkdir()
+    Image.new("RGB", (8, 8)).save(folder / "art" / "pug.png")
+    (folder / "big.bin").write_bytes(b"\0" * 1024)  # not part of the deck: not staged
+    header = PUG_HEADER + ["art", "file"]
+    (tmp_path / "cards.csv").write_text(table([header, pug_row("a") + ["art/pug.png", "cards.yaml"],
+                                               pug_row("b") + ["art/nope.png", "cards.yaml"]]))
+    assert errors_of(lambda: import_cards(tmp_path / "cards.csv", folder)) == [
+        "cards.csv:3:10: card 'b': art 'art/nope.png' does not exist"]
+    (tmp_path / "cards.csv").write_text(table([header, pug_row("a") + ["art/pug.png", "cards.yaml"]]))
+    import_cards(tmp_path / "cards.csv", folder)
+    deck, _ = check_deck_at(folder)
+    assert [card.art for card in deck.cards] == ["art/pug.png"]
