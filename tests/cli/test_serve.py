@@ -132,3 +132,15 @@ def test_the_docs_list_every_command_and_error_code():
     source = "".join(p.read_text() for p in (DOC.parents[1] / "pugdeck").glob("protocol*.py"))
     for code in set(re.findall(r'ProtocolError\("([a-z_]+)"', source)) | {"bad_json", "bad_request", "unknown_command", "internal", "too_large"}:
         assert f"| `{code}` |" in text, code
+
+
+def test_the_client_in_the_docs_plays_a_game_to_the_end(tmp_path):
+    text = DOC.read_text(encoding="utf-8")
+    start = text.index("```python\n", text.index("## A client")) + len("```python\n")
+    client = text[start:text.index("```", start)]
+    assert '["pugdeck", "serve", "--stdio"]' in client
+    client = client.replace('["pugdeck", "serve", "--stdio"]', f'[{sys.executable!r}, "-m", "pugdeck", "serve", "--stdio"]')
+    done = subprocess.run([sys.executable, "-c", client], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "'terminal': True" in done.stdout and "'champion':" in done.stdout
