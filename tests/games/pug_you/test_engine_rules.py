@@ -205,8 +205,9 @@ def test_an_empty_draw_pile_is_refilled_by_shuffling_the_discard_pile():
 def test_the_active_player_moves_to_the_left_and_the_game_ends_after_two_rounds():
     from pugdeck.games.pug_you.bots import make_bots, play_game
 
+    base = Game(built_deck(), 5)
     for seed in range(40):
-        game = Game(built_deck(), 5, seed=seed)
+        game = base.reseeded(seed)
         state = play_game(game, make_bots("random", game, seed))
         if state.second_questions:
             break
@@ -260,8 +261,9 @@ def test_most_badges_lose_and_tied_players_all_lose():
     from pugdeck.games.pug_you.bots import make_bots, play_game
 
     tied = 0
+    base = Game(built_deck(), 5)
     for seed in range(60):
-        game = Game(built_deck(), 5, seed=seed)
+        game = base.reseeded(seed)
         state = play_game(game, make_bots("random", game, seed))
         scores = state.scores()
         assert state.losers() == [s for s in range(5) if scores[s] == max(scores)]
@@ -285,8 +287,9 @@ def test_with_no_offer_possible_the_active_player_asks_from_her_hand_and_the_gam
 
     cards = [card(f"c-{i:02d}", turds=1 + i % 3) for i in range(7)]
     reasons, asked_from_hand = set(), 0
+    base = Game(built_deck(cards, hand_size=1), 5)
     for seed in range(30):
-        game = Game(built_deck(cards, hand_size=1), 5, seed=seed)
+        game = base.reseeded(seed)
         state = game.new_initial_state()
         bots = make_bots("random", game, seed)
         while not state.is_terminal():
@@ -306,8 +309,9 @@ def test_when_nobody_can_vote_the_question_is_a_tie_at_zero():
 
     deck = built_deck([card(f"c-{i:02d}", turds=1 + i % 3) for i in range(6)], hand_size=1,
                       large_group=None)
+    base = Game(deck, 5)
     for seed in range(20):
-        state = Game(deck, 5, seed).new_initial_state()
+        state = base.reseeded(seed).new_initial_state()
         rng = Rng(seed)
         while not state.is_terminal():
             legal = state.legal_actions()
