@@ -41,12 +41,12 @@ class Action(dict):
     applying it needs only a legality check, no parsing.
     """
 
-    __slots__ = ("phase", "args")
+    __slots__ = ("phase", "args", "table")
     __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = __ior__ = _read_only
 
-    def __init__(self, phase: int, args: tuple, fields: dict):
+    def __init__(self, phase: int, args: tuple, fields: dict, table: "ActionTable"):
         dict.__init__(self, fields)
-        self.phase, self.args = phase, args
+        self.phase, self.args, self.table = phase, args, table
 
     def __reduce__(self):  # pickle/copy as a plain dict: the object is engine-internal
         return (dict, (dict(self),))
@@ -68,13 +68,13 @@ class ActionTable:
 
     def __init__(self, game):
         ids, seats = game.ids, range(game.players)
-        self.offer = [Action(st.OFFER, (c,), {"type": "offer", "card": i}) for c, i in enumerate(ids)]
-        self.ask = [Action(st.ASK, (c,), {"type": "ask", "card": i}) for c, i in enumerate(ids)]
-        self.choose = [Action(st.CHOOSE, (s,), {"type": "choose", "from": s}) for s in seats]
-        self.award = [Action(st.AWARD, (s,), {"type": "award", "nominee": s}) for s in seats]
-        self.vote = [[Action(st.VOTE, (n, c), {"type": "vote", "nominee": n, "card": i})
+        self.offer = [Action(st.OFFER, (c,), {"type": "offer", "card": i}, self) for c, i in enumerate(ids)]
+        self.ask = [Action(st.ASK, (c,), {"type": "ask", "card": i}, self) for c, i in enumerate(ids)]
+        self.choose = [Action(st.CHOOSE, (s,), {"type": "choose", "from": s}, self) for s in seats]
+        self.award = [Action(st.AWARD, (s,), {"type": "award", "nominee": s}, self) for s in seats]
+        self.vote = [[Action(st.VOTE, (n, c), {"type": "vote", "nominee": n, "card": i}, self)
                       for c, i in enumerate(ids)] for n in seats]
-        self.nominate = [[Action(st.NOMINATE, (option,), {"type": "nominate", "nominees": Seats(option)})
+        self.nominate = [[Action(st.NOMINATE, (option,), {"type": "nominate", "nominees": Seats(option)}, self)
                           for option in options] for options in game.nomination_options]
         self.nominate_by_seats = [{a.args[0]: a for a in options} for options in self.nominate]
 
@@ -158,7 +158,9 @@ def _card(state, action, value, zone: list[int]) -> int:
 
 def parse(state, action):
     """Check `action` against `state`; return (transition name, arguments, the action to log)."""
-    if type(action) is Action and action.phase == state.phase:
+    # The fast path trusts `args` only for this game's own objects: another deck's card 7 is
+    # another card.
+    if type(action) is Action and action.table is state.game.actions and action.phase == state.phase:
         if not _is_legal(state, action.phase, action.args):
             raise _illegal(state, action, "not legal in this position")
         return _TRANSITIONS[action.phase], action.args, action

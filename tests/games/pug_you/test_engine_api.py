@@ -183,3 +183,13 @@ def test_returns_mark_the_losers_and_apply_is_apply_action():
     assert fresh.returns() == [0.0] * 5
     fresh.apply(fresh.legal_actions()[0])
     assert fresh.history() == state.history()[:1]
+
+
+def test_an_action_object_from_another_game_is_read_by_its_fields():
+    ours = Game(built_deck(), 5, seed=1).new_initial_state()
+    theirs_game = Game(built_deck([card(f"x-{i:02d}") for i in range(40)]), 5, seed=1)
+    theirs = theirs_game.new_initial_state()
+    ours.apply_action(ours.legal_actions()[0])
+    theirs.apply_action(theirs.legal_actions()[0])
+    with pytest.raises(IllegalAction):  # same card number, different card: refused
+        ours.apply_action(theirs.legal_actions()[0])
