@@ -1,7 +1,7 @@
 """Card images rasterised from the print-and-play PDF, so a PNG never differs from paper.
 
 The PDF is drawn once with one card per page and no bleed (`render_pdf(bleed_mm=0)`), faces
-on even pages and the shared back after each; pypdfium2 turns the pages into pictures. The
+on even pages and each card's back after it; pypdfium2 turns the pages into pictures. The
 preview sheet, the Tabletop Simulator sheets and the HTML gallery all start from here.
 
 File names: a card id like `worst-roommate#1` becomes `worst-roommate-1.png` (every
@@ -25,7 +25,6 @@ from pugdeck.building import Built, render_built
 from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
 
 POINTS_PER_INCH = 72.0
-MIN_DPI, MAX_DPI = 36, 1200
 # Games whose faces `render_pdf` draws; the others get a clear error instead of a traceback.
 DRAWN_GAMES = ("pug-you", "pixelpug")
 
@@ -37,7 +36,7 @@ class Face:
     page: int  # zero-based page of the card-per-page PDF
     card_id: str  # the built card id, `blank-1`, `turd-1` or `turn-overview`
     file_stem: str  # filesystem-safe, unique within a deck
-    kind: str  # pug | mutt | custom | blank | turd | overview
+    kind: str  # pug | mutt | custom | blank | turd | overview; PixelPug action | attack | treat
     level: str | None  # green | yellow | red for levelled cards
     title: str  # the question (Pug You!) or the name (PixelPug); what a viewer reads
     text: str  # every word printed on the card, for searching

@@ -160,3 +160,12 @@ def test_a_game_without_card_faces_is_refused_clearly(tmp_path):
     other = replace(built, doc=dict(built.doc, game="chess"))
     with pytest.raises(DeckError, match="chess card faces cannot be drawn yet"):
         card_pdf(other)
+
+
+def test_same_deck_gives_the_same_png_bytes(tmp_path):
+    for folder in ("a", "b"):
+        assert run("export", "png", "--only", "customs", "--dpi", "36",
+                   "--out", str(tmp_path / folder)).exit_code == 0
+    first = sorted((tmp_path / "a").rglob("*.png"))
+    assert first and all(p.read_bytes() == (tmp_path / "b" / p.relative_to(tmp_path / "a")).read_bytes()
+                         for p in first)
