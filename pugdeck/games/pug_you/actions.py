@@ -217,7 +217,8 @@ def _order(state, action) -> list[int]:
         return list(offered[2])
     pile = state.box if state.shuffle_pile == "deck" else state.discard
     index = state.game.index
-    order = [index.get(c) for c in raw] if isinstance(raw, list) else None
+    order = ([index.get(c) if isinstance(c, str) else None for c in raw]
+             if isinstance(raw, list) else None)
     if order is None or len(order) != len(pile) or set(order) != set(pile):
         raise _illegal(state, action, f"the order must list each of the {len(pile)} cards "
                        f"of the {state.shuffle_pile} pile exactly once")

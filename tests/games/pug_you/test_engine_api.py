@@ -193,3 +193,10 @@ def test_an_action_object_from_another_game_is_read_by_its_fields():
     theirs.apply_action(theirs.legal_actions()[0])
     with pytest.raises(IllegalAction):  # same card number, different card: refused
         ours.apply_action(theirs.legal_actions()[0])
+
+
+@pytest.mark.parametrize("order", [None, "abc", [["x"]], [1, 2], []])
+def test_a_malformed_shuffle_is_illegal_not_a_crash(order):
+    state = Game(built_deck(), 5).new_initial_state()
+    with pytest.raises(IllegalAction):
+        state.apply_action({"type": "shuffle", "order": order})
