@@ -36,11 +36,13 @@ def table_lines(game: Game, observation: dict, names: list[str]) -> list[str]:
     me = observation["seat"]
     seats = []
     for seat in range(game.players):
-        status = "out" if not observation["alive"][seat] else f"{observation['lives'][seat]} life"
+        lives, cards, wins = (observation["lives"][seat], observation["hand_sizes"][seat],
+                              observation["round_wins"][seat])
+        status = "out" if not observation["alive"][seat] else f"{lives} li{'ves' if lives != 1 else 'fe'}"
         if observation["doghouse"][seat]:
             status += ", in the Doghouse"
-        seats.append(f"{names[seat]}: {observation['hand_sizes'][seat]} cards, {status}, "
-                     f"{observation['round_wins'][seat]} round wins")
+        seats.append(f"{names[seat]}: {cards} card{'s' * (cards != 1)}, {status}, "
+                     f"{wins} round win{'s' * (wins != 1)}")
     hand = ", ".join(card_label(game, c) for c in observation["hand"]) or "no cards"
     return ([f"Round {observation['round'] + 1}, deck {observation['deck_size']} cards, "
              f"Treats left {observation['treats_left']}"]
@@ -54,6 +56,7 @@ def play_in_terminal(game: Game, human: int, names: list[str], bots: str,
     players = make_bots(bots, game, game.seed)
     state = game.new_initial_state()
     shown = 0
+    held: set[str] = set()  # the hand at the human's last decision, to say what is new
     while not state.is_terminal():
         seat = state.current_player()
         legal = state.legal_actions()
@@ -71,6 +74,10 @@ def play_in_terminal(game: Game, human: int, names: list[str], bots: str,
             else:
                 for line in table_lines(game, observation, names):
                     write(line)
+                new = [card for card in observation["hand"] if card not in held]
+                if new:
+                    write("New in your hand: " + ", ".join(game.card(c).name for c in new))
+                held = set(observation["hand"])
             for number, action in enumerate(legal, 1):
                 write(f"  {number}) {action_label(game, action, names)}")
             choice = read("Your choice" if not secret else "Your secret choice", len(legal), secret)
