@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 from conftest import built_deck, card, deal
 from pugdeck.diagnostics import DeckError
@@ -200,3 +202,33 @@ def test_a_malformed_shuffle_is_illegal_not_a_crash(order):
     state = Game(built_deck(), 5).new_initial_state()
     with pytest.raises(IllegalAction):
         state.apply_action({"type": "shuffle", "order": order})
+
+
+_json_values = hs.recursive(
+    hs.none() | hs.integers(-3, 12) | hs.text(max_size=8) | hs.booleans(),
+    lambda inner: hs.lists(inner, max_size=4), max_leaves=8)
+
+
+def test_any_json_thrown_at_apply_action_is_legal_or_an_illegal_action():
+    base = Game(built_deck(), 5, seed=2)
+    positions = []
+    state = base.new_initial_state()
+    while not state.is_terminal() and len(positions) < 40:
+        positions.append(state.clone())
+        state.apply_action(state.legal_actions()[-1])
+    positions.append(state)
+    kinds = hs.sampled_from(["offer", "choose", "nominate", "vote", "award", "ask", "shuffle", "x"])
+    fields = hs.dictionaries(hs.sampled_from(["card", "from", "nominees", "nominee", "order", "z"]),
+                             _json_values, max_size=3)
+
+    @settings(max_examples=300, deadline=None)
+    @given(hs.integers(0, len(positions) - 1), kinds, fields)
+    def check(at, kind, extra):
+        state = positions[at].clone()
+        before = state.clone()
+        try:
+            state.apply_action({"type": kind, **extra})
+        except IllegalAction:
+            assert state == before
+
+    check()
