@@ -90,9 +90,12 @@ def _describe(game: Game, before, action: dict, after) -> list[str]:
                    f"{_card_label(game, card)}")
     elif kind == "ask":
         card = after.active_card
-        where = "own hand" if after.active_source == "hand" else "own scored cards"
         why = "Nobody can offer: " if before.question == 1 else "Second question, no offers: "
-        out.append(f"  {why}{name} asks from their {where}: {_card_label(game, card)}")
+        if after.active_source == "hand":
+            out.append(f"  {why}{name} asks from their own hand: {_card_label(game, card)}")
+        else:
+            out.append(f"  {why}{name} gets rid of one of their scored cards and asks it again: "
+                       f"{_card_label(game, card)}")
     elif kind == "nominate":
         out.append(f"  {name} nominates {join_words([seat_name(s) for s in action['nominees']])}")
     elif kind == "vote":
