@@ -160,3 +160,24 @@ def test_bad_options_are_refused():
         render_pdf(deck_doc([]), deck_folder=deck_folder(), paper="a3")
     with pytest.raises(ValueError, match="duplex"):
         render_pdf(deck_doc([]), deck_folder=deck_folder(), duplex="both")
+
+
+def test_identical_across_processes_and_hash_seeds(tmp_path):
+    import hashlib
+    import json
+    import os
+    import subprocess
+    import sys
+
+    doc = deck_doc([_card(), _card(id="d", breed="phony-cat", kind="mutt", level=None)])
+    (tmp_path / "deck.json").write_text(json.dumps(doc))
+    script = ("import json, sys, hashlib, pathlib; from pugdeck.render.pdf import render_pdf; "
+              "doc = json.loads(pathlib.Path(sys.argv[1]).read_text()); "
+              "print(hashlib.sha256(render_pdf(doc, deck_folder=pathlib.Path(sys.argv[2]))).hexdigest())")
+    digests = {
+        subprocess.run([sys.executable, "-c", script, str(tmp_path / "deck.json"), str(deck_folder())],
+                       env={**os.environ, "PYTHONHASHSEED": seed}, capture_output=True, text=True,
+                       check=True).stdout.strip()
+        for seed in ("1", "2")}
+    here = hashlib.sha256(render_pdf(doc, deck_folder=deck_folder())).hexdigest()
+    assert digests == {here}
