@@ -23,6 +23,8 @@ MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 64
 # Values after alias expansion in one file. A 10,000-card deck has ~150,000.
 MAX_VALUES = 1_000_000
+# Values reached through aliases: sharing a tag list is fine, multiplying cards is not.
+MAX_ALIASED_VALUES = 10_000
 MAX_FILES = 256
 
 _Parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -134,6 +136,7 @@ def parse_yaml(text: str, display: str) -> tuple[Any, dict, dict]:
     stack: list[list] = []
     root: list[Any] = []
     values = 0
+    aliased = 0
     documents = 0
 
     def fail(pos: tuple[int, int], message: str) -> LoadError:
@@ -191,6 +194,10 @@ def parse_yaml(text: str, display: str) -> tuple[Any, dict, dict]:
                 if awaiting_key:
                     raise fail(pos, "mapping keys must be plain text")
                 value, size = anchors[event.anchor]
+                aliased += size
+                if aliased > MAX_ALIASED_VALUES:
+                    raise fail(pos, f"aliases expand to more than {MAX_ALIASED_VALUES:,} values (an alias "
+                               "bomb?); refusing to load it")
             else:
                 if kind is yaml.DocumentStartEvent:
                     documents += 1
