@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.loading import Mark, display_path
 from pugdeck.resources import data_dir, schema_path
 
 CARD_SIZES_MM = {
@@ -78,8 +79,8 @@ def load_template(name_or_path: str | Path) -> Template:
 @lru_cache(maxsize=16)
 def _load_cached(name_or_path: str) -> Template:
     path = _find(name_or_path, Path.cwd())
-    merged, root_display = _merged(path, [])
-    return _build(merged, root_display)
+    merged, marks = _merged(path, [])
+    return _build(merged, marks, display_path(path))
 
 
 def _find(ref: str, relative_to: Path) -> Path:
@@ -93,9 +94,10 @@ def _error(file: str, line: int, column: int, message: str, field: str | None = 
     return Diagnostic(file, line, column, None, field, ERROR, message)
 
 
-def _merged(path: Path, chain: list[Path]) -> tuple[dict, str]:
-    """The template at `path` merged over everything it extends; and its display name."""
-    from pugdeck.loading import LoadError, load_document  # YAML only when a template is read
+def _merged(path: Path, chain: list[Path]) -> tuple[dict, dict[tuple, Mark]]:
+    """The template at `path` merged over everything it extends, and where each value of
+    the result was written (the file that set it last)."""
+    from pugdeck.loading import LoadError, load_document
 
     if not path.is_file():
         raise DeckError([_error(str(path), 1, 1, f"no template at '{path}'")])
@@ -110,7 +112,7 @@ def _merged(path: Path, chain: list[Path]) -> tuple[dict, str]:
     data: dict = doc.data
     parent_ref = data.get("extends")
     if parent_ref is None:
-        return data, doc.display
+        return data, _marks_of(doc)
     mark = doc.mark(("extends",))
     parent = _find(parent_ref, path.resolve().parent).resolve()
     if parent in chain or parent == path.resolve() or len(chain) >= MAX_EXTENDS_DEPTH:
@@ -119,8 +121,12 @@ def _merged(path: Path, chain: list[Path]) -> tuple[dict, str]:
     if not parent.is_file():
         raise DeckError([_error(mark.file, mark.line, mark.column,
                                 f"template '{parent_ref}' not found (looked for {parent})")])
-    base, _ = _merged(parent, chain + [path.resolve()])
-    return _deep_merge(base, data), doc.display
+    base, base_marks = _merged(parent, chain + [path.resolve()])
+    return _deep_merge(base, data), {**base_marks, **_marks_of(doc)}
+
+
+def _marks_of(doc) -> dict[tuple, Mark]:
+    return {path: doc.mark(path) for path in doc.marks}
 
 
 def _deep_merge(base: dict, override: dict) -> dict:
@@ -150,15 +156,16 @@ def _schema_problems(data: Any) -> list[tuple[tuple, str]]:
     return [(tuple(e.absolute_path), f"template: {e.message}") for e in errors]
 
 
-def _build(data: dict, display: str) -> Template:
-    """Turn merged data into a Template; every missing or misplaced part is reported."""
-    problems: list[str] = []
+def _build(data: dict, marks: dict[tuple, Mark], display: str) -> Template:
+    """Turn merged data into a Template; every missing or misplaced part is reported where
+    it was written (or at the top of the template when it is missing altogether)."""
+    problems: list[tuple[tuple, str]] = []
 
     def need(*keys: str) -> Any:
         value: Any = data
         for key in keys:
             if not isinstance(value, dict) or key not in value:
-                problems.append(f"template is missing '{'.'.join(keys)}'")
+                problems.append(((), f"template is missing '{'.'.join(keys)}'"))
                 return None
             value = value[key]
         return value
@@ -176,7 +183,8 @@ def _build(data: dict, display: str) -> Template:
         if file is not None:
             fonts[role] = data_dir("fonts") / file
             if not fonts[role].is_file():
-                problems.append(f"font '{file}' for '{role}' is not in the bundled fonts folder")
+                problems.append((("fonts", role),
+                                 f"font '{file}' for '{role}' is not in the bundled fonts folder"))
     colors = {name: need("colors", name) for name in COLOR_NAMES}
     panel = need("frame", "panel")
     regions = {name: need("regions", name) for name in REGION_NAMES}
@@ -185,15 +193,17 @@ def _build(data: dict, display: str) -> Template:
         if style is not None:
             for key in ("font", "max_pt", "min_pt", "leading", "align"):
                 if key not in style:
-                    problems.append(f"template is missing 'text.{name}.{key}'")
+                    problems.append((("text", name), f"template is missing 'text.{name}.{key}'"))
             if style.get("min_pt", 0) > style.get("max_pt", 1e9):
-                problems.append(f"text.{name}: min_pt is larger than max_pt")
-    for name, box in [("frame.panel", panel)] + [(f"regions.{n}", r) for n, r in regions.items()]:
+                problems.append((("text", name, "min_pt"), f"text.{name}: min_pt is larger than max_pt"))
+    boxes = [(("frame", "panel"), panel)] + [(("regions", n), r) for n, r in regions.items()]
+    for where, box in boxes:
         if box is not None and (box[0] < 0 or box[1] < 0 or box[0] + box[2] > width + 1e-6
                                 or box[1] + box[3] > height + 1e-6):
-            problems.append(f"{name} {box} does not lie inside the {width} x {height} mm card")
+            problems.append((where, f"{'.'.join(where)} {box} does not lie inside the "
+                                    f"{width} x {height} mm card"))
     if problems:
-        raise DeckError([_error(display, 1, 1, message) for message in problems])
+        raise DeckError([_located(where, message, marks, display) for where, message in problems])
     return Template(
         name=data.get("name", Path(display).stem),
         width_mm=float(width),
@@ -206,6 +216,15 @@ def _build(data: dict, display: str) -> Template:
         text={n: TextStyle(s["font"], float(s["max_pt"]), float(s["min_pt"]), float(s["leading"]),
                            s["align"], int(s.get("max_lines", 0))) for n, s in text.items()},
     )
+
+
+def _located(where: tuple, message: str, marks: dict[tuple, Mark], display: str) -> Diagnostic:
+    while where and where not in marks:
+        where = where[:-1]
+    mark = marks.get(where) if where else None
+    if mark is None:
+        return _error(display, 1, 1, message)
+    return _error(mark.file, mark.line, mark.column, message)
 
 
 def resolve_template(name: str, deck_folder: Path | None = None) -> Template:

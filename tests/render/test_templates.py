@@ -81,3 +81,13 @@ def test_every_schema_property_is_described():
 
     walk(schema, "$")
     assert schema["$schema"].endswith("2020-12/schema")
+
+
+def test_region_outside_the_card_is_located_where_it_was_written(tmp_path):
+    child = tmp_path / "wide.yaml"
+    child.write_text("extends: pug-you\nregions:\n  question: [8, 45, 70, 20]\n")
+    with pytest.raises(DeckError) as caught:
+        load_template(child)
+    [problem] = caught.value.diagnostics
+    assert problem.file.endswith("wide.yaml") and problem.line == 3
+    assert "regions.question" in problem.message and "does not lie inside" in problem.message
