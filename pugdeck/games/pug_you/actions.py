@@ -89,7 +89,11 @@ def shuffle_order(state) -> list[int]:
 
 
 def legal_actions(state) -> list[dict]:
-    """The legal actions of `state` (see the module docstring), sorted and unique."""
+    """The legal actions of `state` (see the module docstring), sorted and unique.
+
+    This is `State.legal_actions`. The dicts are the engine's own read-only `Action`
+    objects; `dict(action)` gives a copy to change.
+    """
     phase, table = state.phase, state.game.actions
     if phase == st.VOTE:
         hand = state.hands[state.cur]
@@ -122,22 +126,6 @@ _TRANSITIONS = {st.OFFER: "do_offer", st.CHOOSE: "do_choose", st.NOMINATE: "do_n
                 st.VOTE: "do_vote", st.AWARD: "do_award", st.ASK: "do_ask"}
 
 
-def _is_legal(state, phase: int, args: tuple) -> bool:
-    """Whether an engine-made action (already of the right phase) is legal right now."""
-    if phase == st.VOTE:
-        return args[0] in state.nominees and args[1] in state.hands[state.cur]
-    if phase == st.OFFER:
-        return args[0] in state.hands[state.cur]
-    if phase == st.NOMINATE:
-        return state.active not in args[0]
-    if phase == st.CHOOSE:
-        return state.offers[args[0]] >= 0
-    if phase == st.AWARD:
-        return args[0] in state.tied
-    card = args[0]  # ASK
-    return card in state.hands[state.active] or (state.question == 2 and card in state.scored[state.active])
-
-
 def _illegal(state, action, why: str):
     return st.IllegalAction(f"illegal action {action!r} in phase "
                             f"{st.PHASE_NAMES[state.phase]!r}: {why}")
@@ -159,11 +147,26 @@ def _card(state, action, value, zone: list[int]) -> int:
 def parse(state, action):
     """Check `action` against `state`; return (transition name, arguments, the action to log)."""
     # The fast path trusts `args` only for this game's own objects: another deck's card 7 is
-    # another card.
-    if type(action) is Action and action.table is state.game.actions and action.phase == state.phase:
-        if not _is_legal(state, action.phase, action.args):
+    # another card. The checks are inlined because this runs for every move.
+    phase = state.phase
+    if type(action) is Action and action.table is state.game.actions and action.phase == phase:
+        args = action.args
+        if phase == st.VOTE:
+            legal = args[0] in state.nominees and args[1] in state.hands[state.cur]
+        elif phase == st.OFFER:
+            legal = args[0] in state.hands[state.cur]
+        elif phase == st.NOMINATE:
+            legal = state.active not in args[0]
+        elif phase == st.CHOOSE:
+            legal = state.offers[args[0]] >= 0
+        elif phase == st.AWARD:
+            legal = args[0] in state.tied
+        else:  # ASK
+            legal = args[0] in state.hands[state.active] or (
+                state.question == 2 and args[0] in state.scored[state.active])
+        if not legal:
             raise _illegal(state, action, "not legal in this position")
-        return _TRANSITIONS[action.phase], action.args, action
+        return _TRANSITIONS[phase], args, action
     return _parse_plain(state, action)
 
 

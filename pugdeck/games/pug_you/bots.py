@@ -119,13 +119,16 @@ def make_bots(spec: str | list[str], game: Game, seed: int | str) -> list:
 def play_game(game: Game, bots: list, state=None):
     """Play to the end: chance steps take the seed's outcome, seats ask their bots."""
     state = state or game.new_initial_state()
+    # Bound methods held in locals: this loop is the whole of a random playout's overhead.
+    current, legal_actions, apply, observe = (state.current_player, state.legal_actions,
+                                              state.apply_action, state.observation)
+    looks = [bot.wants_observation for bot in bots]
+    choosers = [bot.choose for bot in bots]
     while not state.is_terminal():
-        seat = state.current_player()
-        legal = state.legal_actions()
+        seat = current()
+        legal = legal_actions()
         if seat == CHANCE:
-            state.apply_action(legal[0])
-            continue
-        bot = bots[seat]
-        observation = state.observation(seat) if bot.wants_observation else None
-        state.apply_action(bot.choose(observation, legal))
+            apply(legal[0])
+        else:
+            apply(choosers[seat](observe(seat) if looks[seat] else None, legal))
     return state

@@ -69,12 +69,9 @@ class State:
     def is_chance_node(self) -> bool:
         return self.cur == CHANCE
 
-    def legal_actions(self) -> list[dict]:
-        """Every legal action as a small JSON-able dict, sorted and unique; [] when over.
-
-        The dicts are the engine's own read-only objects (`actions.Action`); `dict(a)` copies.
-        """
-        return act.legal_actions(self)
+    # Every legal action as a small JSON-able dict, sorted and unique; [] when over (see
+    # actions.legal_actions). Bound directly: one call less on the hottest path.
+    legal_actions = act.legal_actions
 
     def apply_action(self, action: dict) -> None:
         """Play one action. An illegal one raises `IllegalAction` and changes nothing."""
