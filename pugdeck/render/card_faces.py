@@ -113,11 +113,11 @@ def _badges(card: dict, template: Template, fonts: FontSet) -> list[Shape]:
         return list(row_of(("badge", "gold"), count, region, template, "left", overlap=0.3))
     # A mutt takes badges away: green badges with a minus, and the signed number beside them.
     shapes: list[Shape] = list(row_of(("badge", "mutt"), abs(count), region, template, "left",
-                                      overlap=0.3))
+                                      overlap=0.45))
     x, y, w, h = box_points(region, template)
     end = shapes[-1].x + shapes[-1].width if shapes else x
-    shapes.append(TextLine(end + 0.8 * mm, y + h * 0.3, ((fonts.bold, f"\u2212{abs(count)}"),),
-                           h * 0.62 / 0.714 * 0.72, template.colors["mutt_badge"], "left"))
+    shapes.append(TextLine(end + 0.6 * mm, y + h * 0.3, ((fonts.bold, f"\u2212{abs(count)}"),),
+                           h * 0.6, template.colors["mutt_badge"], "left"))
     return shapes
 
 
