@@ -42,6 +42,12 @@ def _strings(value) -> set[str]:
     return found
 
 
+def action_order(action: dict) -> tuple:
+    """The documented order of legal actions: by seat(s), then by card id."""
+    return (action["type"], list(action.get("nominees", ())), action.get("nominee", -1),
+            action.get("from", -1), action.get("card", ""))
+
+
 def check_invariants(state) -> None:
     """Raise `InvariantBroken` naming the first rule a state breaks."""
     g = state.game
@@ -66,6 +72,7 @@ def check_invariants(state) -> None:
                "current_player is not a seat")
         keys = [repr(sorted(a.items())) for a in legal]
         ensure(len(set(keys)) == len(keys), "legal actions repeat")
+        ensure(legal == sorted(legal, key=action_order), "legal actions are not sorted")
     ensure(state.turn <= g.turns_total or g.rules.badge_limit is not None, "too many turns")
     if state.phase in (st.VOTE, st.AWARD) or state.phase == st.NOMINATE:
         ensure(state.active not in state.nominees, "the active player is nominated")
