@@ -142,45 +142,17 @@ def parse_yaml(text: str, display: str) -> tuple[Any, dict, dict]:
     def fail(pos: tuple[int, int], message: str) -> LoadError:
         return _error(display, pos[0], pos[1], message)
 
+    # Locals, not module attributes: this loop runs once per YAML event (24 per card).
+    scalar_event, alias_event, document_start = yaml.ScalarEvent, yaml.AliasEvent, yaml.DocumentStartEvent
+    mapping_start, sequence_start = yaml.MappingStartEvent, yaml.SequenceStartEvent
+    mapping_end, sequence_end = yaml.MappingEndEvent, yaml.SequenceEndEvent
+    plain_cache_get, control = _plain_cache.get, _CONTROL.search
+    parser = _Parser(text)
     try:
-        for event in yaml.parse(text, Loader=_Parser):
-            kind = type(event)
-            m = event.start_mark
-            pos = (m.line + 1, m.column + 1)
-            top = stack[-1] if stack else None
-            awaiting_key = top is not None and top[2] is _NO_KEY
-            if kind is yaml.ScalarEvent:
-                if awaiting_key:
-                    key = event.value
-                    if _CONTROL.search(key):
-                        raise fail(pos, "control character in a key; remove it")
-                    if key in top[0]:
-                        first = key_marks[top[1] + (key,)]
-                        raise fail(pos, f"duplicate key '{key}' (first at line {first[0]}); remove one of them")
-                    top[2] = key
-                    key_marks[top[1] + (key,)] = pos
-                    continue
-                value = _scalar(event, display)
-                if value.__class__ is str and (bad := _CONTROL.search(value)):
-                    raise fail(pos, f"control character U+{ord(bad.group()):04X} in text; remove it")
-                if event.anchor:
-                    anchors[event.anchor] = (value, 1)
-                size = 1
-            elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
-                if event.tag not in _COLLECTION_TAGS:
-                    raise fail(pos, f"tag '{event.tag}' is not allowed; only plain YAML (safe tags) is accepted")
-                if awaiting_key:
-                    raise fail(pos, "mapping keys must be plain text")
-                if len(stack) >= MAX_DEPTH:
-                    raise fail(pos, f"nesting deeper than {MAX_DEPTH} levels; a deck never needs that")
-                path = () if top is None else top[1] + ((len(top[0]),) if top[2] is _IN_LIST else (top[2],))
-                marks[path] = pos
-                if kind is yaml.MappingStartEvent:
-                    stack.append([{}, path, _NO_KEY, event.anchor, values])
-                else:
-                    stack.append([[], path, _IN_LIST, event.anchor, values])
-                continue
-            elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+        # iter(get_event, None) instead of yaml.parse(): no Python generator frame per event.
+        for event in iter(parser.get_event, None):
+            kind = event.__class__
+            if kind is mapping_end or kind is sequence_end:
                 value, _path, _key, anchor, start = stack.pop()
                 size = values - start + 1
                 values = start
@@ -188,25 +160,73 @@ def parse_yaml(text: str, display: str) -> tuple[Any, dict, dict]:
                     anchors[anchor] = (value, size)
                 top = stack[-1] if stack else None
                 pos = None  # the collection's position was recorded at its start
-            elif kind is yaml.AliasEvent:
-                if event.anchor not in anchors:
-                    raise fail(pos, f"unknown alias '*{event.anchor}'")
-                if awaiting_key:
-                    raise fail(pos, "mapping keys must be plain text")
-                value, size = anchors[event.anchor]
-                aliased += size
-                if aliased > MAX_ALIASED_VALUES:
-                    raise fail(pos, f"aliases expand to more than {MAX_ALIASED_VALUES:,} values (an alias "
-                               "bomb?); refusing to load it")
+            elif kind is scalar_event or kind is mapping_start or kind is sequence_start or kind is alias_event:
+                m = event.start_mark
+                pos = (m.line + 1, m.column + 1)
+                top = stack[-1] if stack else None
+                awaiting_key = top is not None and top[2] is _NO_KEY
+                if kind is scalar_event:
+                    style = event.style
+                    if awaiting_key:
+                        key = event.value
+                        if style == '"' and control(key):
+                            raise fail(pos, "control character in a key; remove it")
+                        if key in top[0]:
+                            first = key_marks[top[1] + (key,)]
+                            raise fail(pos, f"duplicate key '{key}' (first at line {first[0]}); remove one of them")
+                        top[2] = key
+                        key_marks[top[1] + (key,)] = pos
+                        continue
+                    if event.tag is not None:
+                        value = _scalar(event, display)
+                    elif style:  # quoted or block text: always a string
+                        value = event.value
+                    else:
+                        value = plain_cache_get(event.value, _NO_KEY)
+                        if value is _NO_KEY:
+                            value = _scalar(event, display)
+                    # Raw control characters never get past libyaml's reader; in double quotes
+                    # an escape such as "\x07" can still make one.
+                    if style == '"' and value.__class__ is str and (bad := control(value)):
+                        raise fail(pos, f"control character U+{ord(bad.group()):04X} in text; remove it")
+                    if event.anchor:
+                        anchors[event.anchor] = (value, 1)
+                    size = 1
+                elif kind is alias_event:
+                    if event.anchor not in anchors:
+                        raise fail(pos, f"unknown alias '*{event.anchor}'")
+                    if awaiting_key:
+                        raise fail(pos, "mapping keys must be plain text")
+                    value, size = anchors[event.anchor]
+                    aliased += size
+                    if aliased > MAX_ALIASED_VALUES:
+                        raise fail(pos, f"aliases expand to more than {MAX_ALIASED_VALUES:,} values (an alias "
+                                   "bomb?); refusing to load it")
+                else:
+                    if event.tag not in _COLLECTION_TAGS:
+                        raise fail(pos, f"tag '{event.tag}' is not allowed; only plain YAML (safe tags) is accepted")
+                    if awaiting_key:
+                        raise fail(pos, "mapping keys must be plain text")
+                    if len(stack) >= MAX_DEPTH:
+                        raise fail(pos, f"nesting deeper than {MAX_DEPTH} levels; a deck never needs that")
+                    path = () if top is None else top[1] + ((len(top[0]),) if top[2] is _IN_LIST else (top[2],))
+                    marks[path] = pos
+                    if kind is mapping_start:
+                        stack.append([{}, path, _NO_KEY, event.anchor, values])
+                    else:
+                        stack.append([[], path, _IN_LIST, event.anchor, values])
+                    continue
             else:
-                if kind is yaml.DocumentStartEvent:
+                if kind is document_start:
                     documents += 1
                     if documents > 1:
-                        raise fail(pos, "a file holds one YAML document; remove the extra '---'")
+                        m = event.start_mark
+                        raise fail((m.line + 1, m.column + 1), "a file holds one YAML document; remove the extra '---'")
                 continue
             # Attach the finished value to the enclosing collection.
             values += size
             if values > MAX_VALUES:
+                m = event.start_mark
                 raise fail((m.line + 1, m.column + 1), f"document expands to more than {MAX_VALUES:,} "
                            "values (an alias bomb?); refusing to load it")
             if top is None:
@@ -235,6 +255,8 @@ def parse_yaml(text: str, display: str) -> tuple[Any, dict, dict]:
         raise _error(display, line, column, f"{what} U+{exc.character:04X} in text; remove it") from None
     except yaml.YAMLError as exc:
         raise _error(display, 1, 1, f"YAML error: {exc}") from None
+    finally:
+        parser.dispose()
     data = root[0] if root else None
     return data, marks, key_marks
 
