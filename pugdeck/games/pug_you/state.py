@@ -12,8 +12,10 @@ from bisect import insort
 
 from pugdeck.games.pug_you import actions as act
 from pugdeck.games.pug_you.engine import CHANCE, TERMINAL, Game
-from pugdeck.games.pug_you.phases import (  # noqa: F401 - IllegalAction is re-exported
+from pugdeck.games.pug_you.phases import (
     ASK, AWARD, CHOOSE, NOMINATE, OFFER, OVER, PHASE_NAMES, SHUFFLE, VOTE, IllegalAction)
+
+__all__ = ["State", "IllegalAction", "PHASE_NAMES"]  # the phases' names and error live here too
 
 
 class State:

@@ -283,7 +283,7 @@ def test_a_voter_without_cards_is_skipped():
 
 
 def test_with_no_offer_possible_the_active_player_asks_from_her_hand_and_the_game_can_run_dry():
-    from pugdeck.games.pug_you.bots import make_bots, play_game
+    from pugdeck.games.pug_you.bots import make_bots
 
     cards = [card(f"c-{i:02d}", turds=1 + i % 3) for i in range(7)]
     reasons, asked_from_hand = set(), 0
