@@ -34,7 +34,13 @@ def deal_outcome(state) -> tuple[list[int], int]:
 
 
 def target_groups(state, seat: int) -> tuple[tuple[int, ...], ...]:
-    """(anyone in the round, other players in it, others not in the Doghouse) for `seat`."""
+    """(anyone in the round, other players in it, others not in the Doghouse) for `seat`.
+
+    Kept per state in `targets_cache` (emptied whenever someone goes out or in or out of the
+    Doghouse) and per game by table, since both lookups happen at every action."""
+    groups = state.targets_cache.get(seat)
+    if groups is not None:
+        return groups
     key = (seat, tuple(state.alive), tuple(state.doghouse))
     groups = state.game.target_groups.get(key)
     if groups is None:
@@ -43,6 +49,7 @@ def target_groups(state, seat: int) -> tuple[tuple[int, ...], ...]:
         others = tuple(s for s in anyone if s != seat)
         unprotected = tuple(s for s in others if not doghouse[s])
         groups = state.game.target_groups[key] = (anyone, others, unprotected)
+    state.targets_cache[seat] = groups
     return groups
 
 
@@ -73,12 +80,12 @@ def plays(state) -> list[dict]:
     """The play actions of the current player (the PLAY phase's legal actions)."""
     g, seat = state.game, state.cur
     groups = target_groups(state, seat)
-    cache, modes = g.play_options, g.target_mode
+    by_card, modes = g.play_options, g.target_mode
     out: list[dict] = []
     for card in state.hands[seat]:
         mode = modes[card]
         targets = groups[mode - 1] if mode else ()
-        options = cache.get((card, targets))
+        options = by_card[card].get(targets)
         if options is None:
             options = _options(g, card, targets)
         out += options
@@ -101,7 +108,7 @@ def _options(g, card: int, targets: tuple[int, ...]) -> tuple[dict, ...]:
         options = [({"type": "play", "card": card_id, "target": t}, t, None) for t in targets]
     for action, target, kind in options:
         g.parsed_plays[id(action)] = ((card, target, kind), targets, g.target_mode[card])
-    plays = g.play_options[(card, targets)] = tuple(action for action, _t, _k in options)
+    plays = g.play_options[card][targets] = tuple(action for action, _t, _k in options)
     return plays
 
 

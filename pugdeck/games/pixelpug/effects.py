@@ -61,6 +61,7 @@ def _lose_life(state, seat, who, card, kind, step) -> None:
 
 def _doghouse(state, seat, who, card, kind, step) -> None:
     state.doghouse[who] = True
+    state.targets_cache = {}
 
 
 def _guess_holder(state, seat, who, card, kind, step) -> None:

@@ -115,8 +115,8 @@ class Game:
         # included), 2 another player, 3 another player not in the Doghouse (red cards).
         self.target_mode = tuple(0 if t is None else 1 if t == "target-player" else 3 if a else 2
                                  for t, a in zip(self.targets, self.attack))
-        # (card, its valid targets) → play dicts; id(play dict) → parsed (see actions._options).
-        self.play_options: dict[tuple, tuple[dict, ...]] = {}
+        # card → {its valid targets → play dicts}; id(play dict) → parsed (see actions._options).
+        self.play_options: list[dict[tuple, tuple[dict, ...]]] = [{} for _ in self.cards]
         self.parsed_plays: dict[int, tuple] = {}
         self.target_groups: dict[tuple, tuple] = {}  # (seat, alive, doghouse) → target groups
         from pugdeck.games.pixelpug.effects import step_runners

@@ -21,6 +21,10 @@ PHASE_NAMES = ("deal", "play", "rps", "over")
 ELIMINATION, DOG_FOOD, POINTS, TIE = "elimination", "dog-food", "points", "tie"
 
 
+# Caches and offers that do not make a state: two states with equal histories are equal.
+_NOT_COMPARED = ("game", "offered_deal", "targets_cache")
+
+
 class IllegalAction(ValueError):
     """An action that is not legal here; the state is left unchanged."""
 
@@ -43,6 +47,7 @@ class State:
         self.lives = [g.rules.starting_life] * n
         self.alive = [True] * n
         self.doghouse = [False] * n
+        self.targets_cache: dict[int, tuple] = {}  # seat → target groups (actions.target_groups)
         self.revealed: list[list[int]] = [[] for _ in range(n)]  # hands shown on going out
         self.active = 0
         self.turn = 0  # turns started this round
@@ -127,13 +132,14 @@ class State:
         other.hands = [list(h) for h in self.hands]
         other.discards = [list(d) for d in self.discards]
         other.revealed = [list(r) for r in self.revealed]
+        other.targets_cache = dict(self.targets_cache)
         return other
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, State):
             return NotImplemented
-        mine = {k: v for k, v in self.__dict__.items() if k not in ("game", "offered_deal")}
-        theirs = {k: v for k, v in other.__dict__.items() if k not in ("game", "offered_deal")}
+        mine = {k: v for k, v in self.__dict__.items() if k not in _NOT_COMPARED}
+        theirs = {k: v for k, v in other.__dict__.items() if k not in _NOT_COMPARED}
         return self.game is other.game and mine == theirs
 
     __hash__ = None
@@ -204,6 +210,7 @@ class State:
         """Out of the round: the hand goes face up onto the seat's discard pile."""
         g = self.game
         self.alive[seat] = False
+        self.targets_cache = {}
         self.lives[seat] = 0
         revealed = [g.ids[c] for c in self.hands[seat]]
         self.revealed[seat] = list(self.hands[seat])
@@ -238,13 +245,17 @@ class State:
         if self.phase == RPS:
             return
         if not self.round_how:
-            self._after_play()
-        if self.round_how:
-            winner, need = self.round_winner, self.game.rules.round_wins
-            if (winner is not None and self.round_wins[winner] >= need) or self.round >= ROUND_LIMIT:
-                self.phase, self.cur = OVER, TERMINAL
-            else:
-                self._new_round()
+            if self.deck:  # the turn passes to the next player still in the round
+                n, seat = self.game.players, (self.active + 1) % self.game.players
+                while not self.alive[seat]:
+                    seat = (seat + 1) % n
+                return self._start_turn(seat)
+            self._score_points()  # the deck ran out
+        winner, need = self.round_winner, self.game.rules.round_wins
+        if (winner is not None and self.round_wins[winner] >= need) or self.round >= ROUND_LIMIT:
+            self.phase, self.cur = OVER, TERMINAL
+        else:
+            self._new_round()
 
     def _new_round(self) -> None:
         g = self.game
@@ -256,6 +267,7 @@ class State:
         self.lives = [g.rules.starting_life] * g.players
         self.alive = [True] * g.players
         self.doghouse = [False] * g.players
+        self.targets_cache = {}
         self.revealed = [[] for _ in range(g.players)]
         self.turn, self.rps = 0, []
         self.round_winner, self.round_how = None, ""
@@ -264,19 +276,11 @@ class State:
     def _start_turn(self, seat: int) -> None:
         self.active = seat
         self.turn += 1
-        self.doghouse[seat] = False  # Doghouse lasts until your next turn
+        if self.doghouse[seat]:  # Doghouse lasts until your next turn
+            self.doghouse[seat] = False
+            self.targets_cache = {}
         self.draw(seat)  # never empty here: a round ends when the deck runs out
         self.phase, self.cur = PLAY, seat
-
-    def _after_play(self) -> None:
-        """The turn is over: the round ends with the deck, or the next player in the round starts."""
-        if not self.deck:
-            return self._score_points()
-        n = self.game.players
-        seat = (self.active + 1) % n
-        while not self.alive[seat]:
-            seat = (seat + 1) % n
-        self._start_turn(seat)
 
     def _score_points(self) -> None:
         """The deck ran out: most points among players still in wins; a tie wins nobody."""
