@@ -151,7 +151,14 @@ class Game:
         while len(self._deals) <= round_number:
             rng = Rng(f"pixelpug/{self.seed}/round/{len(self._deals)}")
             pile = list(self.main)
-            rng.shuffle(pile)
+            # `Rng.shuffle` inlined (the same Fisher–Yates, the same draws): deals are a
+            # quarter of a two-player random playout's time, the method calls most of it.
+            rand = rng.random
+            for i in range(len(pile) - 1, 0, -1):
+                j = int(rand() * (i + 1))
+                if j > i:
+                    j = i
+                pile[i], pile[j] = pile[j], pile[i]
             self._deals.append((tuple(pile), rng.below(self.players)))
         return self._deals[round_number]
 
