@@ -34,7 +34,8 @@ def deal_outcome(state) -> tuple[list[int], int]:
 
 
 def target_groups(state, seat: int) -> tuple[tuple[int, ...], ...]:
-    """(anyone in the round, other players in it, others not in the Doghouse) for `seat`.
+    """(anyone in the round, others in it, others not in the Doghouse, you or anyone not in
+    the Doghouse) for `seat`: the target groups of `Game.target_mode` 1 to 4.
 
     Kept per state in `targets_cache` (emptied whenever someone goes out or in or out of the
     Doghouse) and per game by table, since both lookups happen at every action."""
@@ -48,7 +49,9 @@ def target_groups(state, seat: int) -> tuple[tuple[int, ...], ...]:
         anyone = tuple(s for s in range(state.game.players) if alive[s])
         others = tuple(s for s in anyone if s != seat)
         unprotected = tuple(s for s in others if not doghouse[s])
-        groups = state.game.target_groups[key] = (anyone, others, unprotected)
+        # A red "target player" card: yourself, or anyone not in the Doghouse.
+        red_anyone = tuple(s for s in anyone if s == seat or not doghouse[s])
+        groups = state.game.target_groups[key] = (anyone, others, unprotected, red_anyone)
     state.targets_cache[seat] = groups
     return groups
 

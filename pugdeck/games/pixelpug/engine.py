@@ -112,9 +112,10 @@ class Game:
             tuple(k for k in self.kinds if not (k == c.card and any(s.op == "guess-card" for s in c.effect)))
             for c in self.cards)
         # Which target group a card chooses from: 0 none, 1 anyone in the round (yourself
-        # included), 2 another player, 3 another player not in the Doghouse (red cards).
-        self.target_mode = tuple(0 if t is None else 1 if t == "target-player" else 3 if a else 2
-                                 for t, a in zip(self.targets, self.attack))
+        # included), 2 another player, 3 another player not in the Doghouse (red cards),
+        # 4 yourself or anyone not in the Doghouse (a red "target player" card).
+        self.target_mode = tuple(0 if t is None else (4 if a else 1) if t == "target-player"
+                                 else 3 if a else 2 for t, a in zip(self.targets, self.attack))
         # card → {its valid targets → play dicts}; id(play dict) → parsed (see actions._options).
         self.play_options: list[dict[tuple, tuple[dict, ...]]] = [{} for _ in self.cards]
         self.parsed_plays: dict[int, tuple] = {}

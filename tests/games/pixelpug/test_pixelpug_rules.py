@@ -138,3 +138,14 @@ def test_empty_bowl_on_someone_else_misses(deal):
     state = deal(3, ["empty-bowl#1", "nap#1", "dog-food#1", "nap#2"])
     play(state, "empty-bowl#1", target=1)
     assert state.results == [] and state.current_player() == 1
+
+
+def test_a_red_target_player_card_may_target_you_but_not_the_doghouse(built_doc, deal):
+    from pugdeck.games.pixelpug.engine import Game
+
+    cards = [{**c, "attack": True} if c["card"] == "the-pug" else c for c in built_doc["cards"]]
+    state = Game({**built_doc, "cards": cards}, 3, 0).new_initial_state()
+    deal(3, ["doghouse#1", "nap#1", "the-pug#1", "nap#2", "sniff#1"], state=state)
+    play(state, "doghouse#1")
+    play(state, "nap#1")
+    assert {a.get("target") for a in state.legal_actions() if a["card"] == "the-pug#1"} == {1, 2}
