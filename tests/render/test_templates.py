@@ -91,3 +91,18 @@ def test_region_outside_the_card_is_located_where_it_was_written(tmp_path):
     [problem] = caught.value.diagnostics
     assert problem.file.endswith("wide.yaml") and problem.line == 3
     assert "regions.question" in problem.message and "does not lie inside" in problem.message
+
+
+def test_fast_schema_check_agrees_with_jsonschema():
+    import subprocess
+    import sys
+
+    code = ("import sys, yaml; from pathlib import Path; "
+            "from pugdeck.render.templates import _schema_problems; "
+            "good = yaml.safe_load(Path(sys.argv[1]).read_text()); "
+            "bad = dict(good, colors={'red': 'crimson'}, extra=1); "
+            "print(_schema_problems(good), len(_schema_problems(bad)))")
+    template = str(load_template.__globals__["data_dir"]("templates") / "pug-you.yaml")
+    verdicts = {subprocess.run([sys.executable, "-c", prefix + code, template], capture_output=True,
+                               text=True, check=True).stdout for prefix in ("", "import jsonschema; ")}
+    assert verdicts == {"[] 2\n"}
