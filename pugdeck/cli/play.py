@@ -140,9 +140,10 @@ def simulate(deck: str, players_text: str, games: int, seed: int, bots: str, job
     try:
         if sys.stderr.isatty() and not as_json:
             with click.progressbar(length=total, label="Playing", file=sys.stderr) as bar:
-                summaries = run_simulation(doc, counts, games, seed, bots, jobs, bar.update)
+                summaries = run_simulation(doc, counts, games, seed, bots, jobs, bar.update,
+                                           source=deck)
         else:
-            summaries = run_simulation(doc, counts, games, seed, bots, jobs)
+            summaries = run_simulation(doc, counts, games, seed, bots, jobs, source=deck)
     except DeckError as error:
         _report_deck_error(error)
     except ValueError as error:

@@ -119,7 +119,9 @@ def replay(game: Game, actions: Iterable[dict]):
 
 
 def _fail(source: str, field: str, message: str) -> None:
-    raise DeckError([Diagnostic(source, 0, 0, None, field, ERROR, message)])
+    # Line 0 means "no place in the file", and such diagnostics print without their file,
+    # so the file is named in the message.
+    raise DeckError([Diagnostic(source, 0, 0, None, field, ERROR, f"{source}: {message}")])
 
 
 def _validate(doc: dict, source: str) -> None:

@@ -128,7 +128,7 @@ def _play_chunk(task: tuple[int, int, int, int]) -> list[GameStats]:
 
 def simulate(doc: dict, player_counts: Iterable[int], games: int, seed: int = 0,
              bots: str = "heuristic", jobs: int = 1,
-             progress: Callable[[int], None] | None = None) -> list[Summary]:
+             progress: Callable[[int], None] | None = None, source: str = "<deck>") -> list[Summary]:
     """Play `games` games at every player count and summarise each count.
 
     Raises `DeckError` (bad deck or player count) before any game starts.
@@ -136,7 +136,7 @@ def simulate(doc: dict, player_counts: Iterable[int], games: int, seed: int = 0,
     """
     counts = list(player_counts)
     for players in counts:  # fail early, in this process, with the deck's own message
-        make_bots(bots, Game(doc, players, 0), 0)
+        make_bots(bots, Game(doc, players, 0, source=source), 0)
     tasks = [(p, seed, start, min(start + CHUNK, games)) for p in counts
              for start in range(0, games, CHUNK)]
     results: dict[int, list[GameStats]] = {p: [] for p in counts}
