@@ -27,6 +27,7 @@ class RandomBot:
         self.rng = Rng(f"pixelpug-bot/{seed}/{seat}/random")
 
     def choose(self, observation: dict | None, legal: list[dict]) -> dict:
+        """One of `legal`, uniformly."""
         return legal[self.rng.below(len(legal))]
 
 
@@ -85,6 +86,7 @@ class HeuristicBot:
         self.count = Counter(c.card for c in cards.values() if c.pile == "main")
 
     def choose(self, observation: dict, legal: list[dict]) -> dict:
+        """The legal action its habits value most (ties broken by its seeded Rng)."""
         if legal[0]["type"] != "play":
             return legal[self.rng.below(len(legal))]
         known = known_hands(observation, self.cards)

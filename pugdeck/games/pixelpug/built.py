@@ -17,6 +17,7 @@ COMPONENTS = (
 
 
 def built_card(card: Card, copy: int) -> dict:
+    """One physical card of the built deck, every field explicit."""
     return {
         "id": f"{card.id}#{copy}",
         "card": card.id,
@@ -39,8 +40,10 @@ def built_cards(deck: Deck) -> list[dict]:
 
 
 def built_rules(deck: Deck) -> dict:
+    """The resolved rules block."""
     return deck.rules.as_json()
 
 
 def components(deck: Deck) -> list[dict]:
+    """What is printed besides the cards: the two backs."""
     return [dict(c) for c in COMPONENTS]

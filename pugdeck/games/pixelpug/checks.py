@@ -17,6 +17,7 @@ _schema: SchemaCheck | None = None
 
 
 def schema_check() -> SchemaCheck:
+    """The compiled PixelPug authoring schema."""
     global _schema  # compiled once per process: compiling costs more than checking a deck
     if _schema is None:
         _schema = SchemaCheck("pixelpug", "card")

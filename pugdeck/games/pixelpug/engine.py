@@ -61,6 +61,7 @@ class CardInfo:
 
     @property
     def names_kind(self) -> bool:
+        """Whether playing it names a card kind (Go Fisch, Nip)."""
         return any(OPERATIONS[s.op].chooses_kind for s in self.effect)
 
 
@@ -164,6 +165,7 @@ class Game:
         return self._deals[round_number]
 
     def card(self, card_id: str) -> CardInfo:
+        """A physical card by its id ("nip#2")."""
         return self.cards[self.index[card_id]]
 
 

@@ -86,6 +86,8 @@ class Rules:
 
 @dataclass(frozen=True)
 class DeckInfo:
+    """The deck: block of deck.yaml, defaults filled in."""
+
     id: str
     name: str
     game: str
@@ -100,12 +102,16 @@ class DeckInfo:
 
 @dataclass(frozen=True)
 class SourceFile:
+    """One input file of the deck and the sha256 of its bytes."""
+
     path: str  # relative to the deck folder, '/'-separated
     sha256: str
 
 
 @dataclass(frozen=True)
 class Deck:
+    """A checked PixelPug deck: what it is, its rules and its card kinds."""
+
     info: DeckInfo
     rules: Rules
     cards: tuple[Card, ...]
@@ -114,7 +120,9 @@ class Deck:
     origins: Mapping[str, SourceCard] = field(default_factory=dict, compare=False, repr=False)
 
     def pile(self, name: str) -> tuple[Card, ...]:
+        """The card kinds of one pile (main or treats)."""
         return tuple(c for c in self.cards if c.pile == name)
 
     def physical_count(self, pile: str = MAIN) -> int:
+        """Physical cards in one pile, copies counted."""
         return sum(c.count for c in self.pile(pile))

@@ -33,12 +33,15 @@ class Operation:
 
     @property
     def param_names(self) -> tuple[str, ...]:
+        """The parameters it takes, in order."""
         return tuple(name for name, _ in self.params)
 
     def defaults(self) -> dict:
+        """Parameter → default, for those that have one."""
         return {name: default for name, default in self.params if default is not None}
 
     def required(self) -> tuple[str, ...]:
+        """Parameters an author must write."""
         return tuple(name for name, default in self.params if default is None)
 
 

@@ -69,9 +69,11 @@ class State:
         return self.cur
 
     def is_terminal(self) -> bool:
+        """Whether the match is over (someone is champion)."""
         return self.phase == OVER
 
     def is_chance_node(self) -> bool:
+        """Whether the next action is a chance outcome (a round's deal)."""
         return self.cur == CHANCE
 
     def legal_actions(self) -> list[dict]:
@@ -124,6 +126,7 @@ class State:
         return out
 
     def clone(self) -> "State":
+        """An independent copy: changing one never changes the other."""
         other = State.__new__(State)
         other.__dict__.update(self.__dict__)
         for name in ("round_wins", "results", "deck", "treats", "box", "lives", "alive",
@@ -160,6 +163,7 @@ class State:
         self._start_turn(first)
 
     def do_play(self, card: int, target: int | None, kind: int | None) -> None:
+        """The current player plays `card` (at `target`, naming `kind`) onto their discards."""
         seat = self.cur
         self.hands[seat].remove(card)
         self.discards[seat].append(card)
@@ -169,6 +173,7 @@ class State:
         self._end_of_action()
 
     def do_rps(self, choice: str) -> None:
+        """A secret duel choice: the attacker's first, then the defender's settles the duel."""
         attacker, defender, first_choice, card = self.rps
         if self.cur == attacker:
             self.rps[2] = choice

@@ -17,6 +17,7 @@ HOW = {"elimination": "last one standing", "dog-food": "found the Dog Food",
 
 
 def default_names(players: int) -> list[str]:
+    """P0, P1, …"""
     return [f"P{seat}" for seat in range(players)]
 
 
@@ -28,6 +29,7 @@ def card_label(game: Game, card_id: str) -> str:
 
 
 def hand_label(game: Game, cards: list[str]) -> str:
+    """'[Nap, Dog Food]'."""
     return "[" + ", ".join(game.card(c).name for c in cards) + "]" if cards else "[no cards]"
 
 
