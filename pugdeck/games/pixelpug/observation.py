@@ -13,20 +13,26 @@ from __future__ import annotations
 from pugdeck.games.pixelpug import state as st
 
 
-def visible_events(state, player: int, start: int = 0) -> list[dict]:
-    """The match's events from index `start` as `player` saw them."""
-    out = []
-    g = state.game
-    for seen_by, public, private in state.events[start:]:
-        if type(public) is tuple:
-            seat, card, target, kind = public
-            public = {"event": "play", "seat": seat, "card": g.ids[card]}
-            if target is not None:
-                public["target"] = target
-            if kind is not None:
-                public["name"] = g.kinds[kind]
-        out.append(dict(private if seen_by is not None and player in seen_by else public))
-    return out
+def event_view(game, event: tuple, player: int | None) -> dict:
+    """One stored event as `player` saw it; `player=None` is the narrator, who sees all."""
+    seen_by, public, private = event
+    if private is not None and (player is None or player in seen_by):
+        return dict(private)
+    if type(public) is tuple:  # a play, stored compactly (see State.events)
+        seat, card, target, kind = public
+        public = {"event": "play", "seat": seat, "card": game.ids[card]}
+        if target is not None:
+            public["target"] = target
+        if kind is not None:
+            public["name"] = game.kinds[kind]
+        return public
+    return dict(public)
+
+
+def visible_events(state, player: int | None, start: int = 0) -> list[dict]:
+    """The match's events from index `start` as `player` saw them (None: all of them)."""
+    game = state.game
+    return [event_view(game, event, player) for event in state.events[start:]]
 
 
 def observe(state, player: int) -> dict:

@@ -107,10 +107,7 @@ def narrate(game: Game, log: list[dict], names: list[str] | None = None) -> list
             lines.append(f"  {names[state.current_player()]} picks {action['choice']} in secret")
         start = len(state.events)
         state.apply_action(action)
-        everyone = tuple(range(game.players))
-        for seen_by, public, private in state.events[start:]:
-            # The narrator sees every private detail.
-            event = visible_events(_Single(state, (seen_by, public, private)), _witness(seen_by, everyone))[0]
+        for event in visible_events(state, None, start):  # the narrator sees every detail
             line = describe(game, event, names)
             if line:
                 lines.append(line)
@@ -120,17 +117,6 @@ def narrate(game: Game, log: list[dict], names: list[str] | None = None) -> list
         lines.append(f"{names[champion]} is the PixelPug Champion! (round wins: {wins})"
                      if champion is not None else f"No champion after {len(state.results)} rounds.")
     return lines
-
-
-class _Single:
-    """A stand-in state holding one event, so `visible_events` can render it."""
-
-    def __init__(self, state, event):
-        self.game, self.events = state.game, [event]
-
-
-def _witness(seen_by, everyone) -> int:
-    return seen_by[0] if seen_by else everyone[0]
 
 
 def game_log(state, labels: list[str]) -> dict:
