@@ -16,6 +16,7 @@ from pugdeck.render.shapes import Line, Slot
 PAPER_SIZES = {"a4": A4, "letter": LETTER}
 DUPLEX_MODES = ("long", "short", "none")
 MAX_GRID = (3, 3)  # columns, rows
+MIN_MARGIN = 5 * mm  # most printers cannot print closer to the edge of the sheet
 CROP_GAP = 1.5 * mm  # marks stop short of the grid so a slightly off cut never shows one
 CROP_LENGTH = 5 * mm
 CROP_WIDTH = 0.35
@@ -34,10 +35,11 @@ class Sheet:
 
 
 def sheet(paper: str, card_width: float, card_height: float) -> Sheet:
-    """A fronts page for `paper` with up to 3 x 3 cards of the given size (points)."""
+    """A fronts page for `paper` with up to 3 x 3 cards of the given size (points), as many
+    as fit inside a 5 mm margin (large cards such as tarot get 2 x 2)."""
     page_w, page_h = PAPER_SIZES[paper]
-    cols = max(1, min(MAX_GRID[0], int(page_w // card_width)))
-    rows = max(1, min(MAX_GRID[1], int(page_h // card_height)))
+    cols = max(1, min(MAX_GRID[0], int((page_w - 2 * MIN_MARGIN) // card_width)))
+    rows = max(1, min(MAX_GRID[1], int((page_h - 2 * MIN_MARGIN) // card_height)))
     grid_w, grid_h = cols * card_width, rows * card_height
     left, bottom = (page_w - grid_w) / 2, (page_h - grid_h) / 2
     slots = tuple(Slot(left + c * card_width, bottom + (rows - 1 - r) * card_height,

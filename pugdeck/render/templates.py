@@ -190,12 +190,10 @@ def _build(data: dict, marks: dict[tuple, Mark], display: str) -> Template:
         return value
 
     size = need("card", "size")
-    if isinstance(size, str):
-        width, height = CARD_SIZES_MM[size]
-    elif isinstance(size, dict):
-        width, height = size["width_mm"], size["height_mm"]
-    else:
-        width, height = CARD_SIZES_MM["poker"]
+    width, height = _size_mm(size)
+    # Regions and text sizes are measured on `layout_size`; another card size scales them.
+    layout_w, layout_h = _size_mm(data.get("card", {}).get("layout_size", size))
+    sx, sy = width / layout_w, height / layout_h
     fonts = {}
     for role in FONT_ROLES:
         file = need("fonts", role)
@@ -205,9 +203,10 @@ def _build(data: dict, marks: dict[tuple, Mark], display: str) -> Template:
                 problems.append((("fonts", role),
                                  f"font '{file}' for '{role}' is not in the bundled fonts folder"))
     colors = {name: need("colors", name) for name in COLOR_NAMES}
-    panel = need("frame", "panel")
-    regions = {name: need("regions", name) for name in REGION_NAMES}
+    panel = _scaled(need("frame", "panel"), sx, sy)
+    regions = {name: _scaled(need("regions", name), sx, sy) for name in REGION_NAMES}
     text = {name: need("text", name) for name in TEXT_FIELDS}
+    type_scale = min(sx, sy)
     for name, style in text.items():
         if style is not None:
             for key in ("font", "max_pt", "min_pt", "leading", "align"):
@@ -230,11 +229,26 @@ def _build(data: dict, marks: dict[tuple, Mark], display: str) -> Template:
         fonts=fonts,
         colors=colors,
         panel=Region(*map(float, panel)),
-        panel_radius=float(data.get("frame", {}).get("panel_radius", 0.0)),
+        panel_radius=float(data.get("frame", {}).get("panel_radius", 0.0)) * type_scale,
         regions={n: Region(*map(float, r)) for n, r in regions.items()},
-        text={n: TextStyle(s["font"], float(s["max_pt"]), float(s["min_pt"]), float(s["leading"]),
-                           s["align"], int(s.get("max_lines", 0))) for n, s in text.items()},
+        text={n: TextStyle(s["font"], round(s["max_pt"] * type_scale, 2),
+                           round(s["min_pt"] * type_scale, 2), float(s["leading"]), s["align"],
+                           int(s.get("max_lines", 0))) for n, s in text.items()},
     )
+
+
+def _size_mm(size: Any) -> tuple[float, float]:
+    if isinstance(size, str) and size in CARD_SIZES_MM:
+        return CARD_SIZES_MM[size]
+    if isinstance(size, dict):
+        return float(size["width_mm"]), float(size["height_mm"])
+    return CARD_SIZES_MM["poker"]
+
+
+def _scaled(box: list | None, sx: float, sy: float) -> list | None:
+    if box is None or (sx == 1 and sy == 1):
+        return box
+    return [box[0] * sx, box[1] * sy, box[2] * sx, box[3] * sy]
 
 
 def _located(where: tuple, message: str, marks: dict[tuple, Mark], display: str) -> Diagnostic:

@@ -75,3 +75,9 @@ def test_bleed_page_boxes():
     assert page.bleed_box == pytest.approx((0, 0, page.width, page.height))
     assert bleed_back_slot(page, "short", (0, 0)).rotated
     assert not bleed_back_slot(page, "long", (0, 0)).rotated
+
+
+def test_large_cards_get_fewer_per_sheet_within_the_margin():
+    page = sheet("a4", 69.85 * mm, 120.65 * mm)  # tarot
+    assert len(page.slots) == 4
+    assert min(s.x for s in page.slots) >= 5 * mm and min(s.y for s in page.slots) >= 5 * mm

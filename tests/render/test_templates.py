@@ -30,13 +30,20 @@ def test_extends_overrides_only_what_it_names(tmp_path):
     assert t.regions == base.regions
 
 
-def test_named_and_explicit_card_sizes(tmp_path):
-    (tmp_path / "small.yaml").write_text(
+def test_named_and_explicit_card_sizes_scale_the_layout(tmp_path):
+    (tmp_path / "big.yaml").write_text(
         "extends: pug-you\ncard: {size: {width_mm: 70, height_mm: 100}}\n")
-    assert load_template(tmp_path / "small.yaml").width_mm == 70
+    big = load_template(tmp_path / "big.yaml")
+    base = load_template("pug-you")
+    assert (big.width_mm, big.height_mm) == (70, 100)
+    assert big.regions["question"].width == pytest.approx(base.regions["question"].width * 70 / 63.5)
     (tmp_path / "mini.yaml").write_text("extends: pug-you\ncard: {size: mini}\n")
-    with pytest.raises(DeckError, match="does not lie inside"):  # regions are for poker
-        load_template(tmp_path / "mini.yaml")
+    mini = load_template(tmp_path / "mini.yaml")
+    assert mini.text["question"].min_pt < base.text["question"].min_pt
+    # regions measured on the new size itself must fit it
+    (tmp_path / "tight.yaml").write_text("extends: pug-you\ncard: {size: mini, layout_size: mini}\n")
+    with pytest.raises(DeckError, match="does not lie inside"):
+        load_template(tmp_path / "tight.yaml")
 
 
 def test_schema_error_is_located(tmp_path):
