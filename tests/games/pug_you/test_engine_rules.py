@@ -323,3 +323,22 @@ def test_when_nobody_can_vote_the_question_is_a_tie_at_zero():
                 assert [a["nominee"] for a in state.legal_actions()] == action["nominees"]
                 return
     pytest.fail("no question without voters in 20 dry games")
+
+
+def test_a_house_rule_of_three_nominees_nominates_three_and_ties_may_be_three_way():
+    from pugdeck.games.pug_you.invariants import check_invariants
+    from pugdeck.rng import Rng
+
+    game = Game(built_deck(nominees=3), 6, seed=0)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    while state.observation(0)["phase"] != "nominate":
+        state.apply_action(state.legal_actions()[0])
+    legal = state.legal_actions()
+    assert len(legal) == 10 and all(len(a["nominees"]) == 3 and 0 not in a["nominees"] for a in legal)
+    rng = Rng(3)
+    while not state.is_terminal():
+        check_invariants(state)
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.below(len(legal))])
+    assert state.end_reason == "rounds"
