@@ -91,5 +91,6 @@ def bundled_docs() -> dict[str, dict]:
 
     variants = {"default": Preferences(), "savage": Preferences(savage=True),
                 "strangers": Preferences(strangers=True),
-                "no-red-no-mutts": Preferences(no_red=True, no_mutts=True)}
+                "no-red-no-mutts": Preferences(no_red=True, no_mutts=True),
+                "green-only": Preferences(no_red=True, no_yellow=True)}
     return {name: build(bundled_deck(), prefs).doc for name, prefs in variants.items()}

@@ -8,7 +8,7 @@ from conftest import built_deck, card
 from pugdeck.games.pug_you.simulate import simulate
 
 
-@pytest.mark.parametrize("variant", ["default", "savage"])
+@pytest.mark.parametrize("variant", ["default", "savage", "strangers", "green-only"])
 def test_every_player_count_the_build_marks_playable_finishes_200_games_without_running_out(
         bundled_docs, variant):
     doc = bundled_docs[variant]
