@@ -80,8 +80,9 @@ def _describe(game: Game, before, action: dict, after) -> list[str]:
             out.append(f"Shuffled {len(action['order'])} cards and dealt {game.hand_size} to "
                        f"each player; {len(after.draw)} form the draw pile.")
         else:
-            out.append(f"  The draw pile is empty: {len(action['order'])} discarded cards are "
-                       "shuffled into a new one.")
+            n = len(action["order"])
+            cards = "1 discarded card is" if n == 1 else f"{n} discarded cards are"
+            out.append(f"  The draw pile is empty: {cards} shuffled into a new one.")
     elif kind == "offer":
         out.append(f"  {name} offers {action['card']} face down")
     elif kind == "choose":
@@ -124,6 +125,9 @@ def _consequences(game: Game, before, after) -> list[str]:
                    f"{seat_name(after.active)} decides who scores.")
     if before.phase == st.AWARD and before.question == 2:
         out.append("  After a second tie the turn passes.")
+    elif before.phase == st.AWARD and after.question == 1 and after.phase != st.ASK:
+        out.append(f"  {seat_name(before.active)} has no card left for a second question; "
+                   "the turn passes.")
     if after.ran_out and not before.ran_out:
         out.append("  The draw pile and the discard pile are both empty: hands stay short.")
     if after.active != before.active or before.box:  # a new turn has begun
