@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from reportlab.lib.units import mm
 
-from pugdeck.render.fonts import FontSet
+from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.render.fonts import FontSet, font_runs
 from pugdeck.render.shapes import CardFace, Place, Rect, Shape, TextLine
 from pugdeck.render.templates import Template
 from pugdeck.render.text_shapes import box_points, place_lines
@@ -34,6 +35,10 @@ def back_face(template: Template, fonts: FontSet, title: str, bleed: float = 0.0
     """The back every card shares — the same for all levels, so a back never tells a red
     card from a green one."""
     width, height = template.width_mm * mm, template.height_mm * mm
+    _, missing = font_runs(title, fonts.chain("title"))
+    if missing:  # the deck's name is printed on every back: never with a gap in it
+        raise DeckError([Diagnostic("", 0, 0, None, "deck.name", ERROR,
+                                    f"deck name: {m.describe()}") for m in missing])
     accent = template.colors["back_accent"]
     # The art is laid out on the trimmed card; only its ground colour runs into the bleed.
     shapes: list[Shape] = [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed,

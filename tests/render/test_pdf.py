@@ -181,3 +181,10 @@ def test_identical_across_processes_and_hash_seeds(tmp_path):
         for seed in ("1", "2")}
     here = hashlib.sha256(render_pdf(doc, deck_folder=deck_folder())).hexdigest()
     assert digests == {here}
+
+
+def test_deck_name_with_an_unprintable_character_fails():
+    doc = deck_doc([_card()])
+    doc["deck"]["name"] = "Pug You! 🐶"
+    with pytest.raises(DeckError, match="U\\+1F436"):
+        render_pdf(doc, deck_folder=deck_folder())
