@@ -99,44 +99,64 @@ def _render(built_doc, deck_folder, blanks, paper, duplex, bleed_mm, back_offset
     total = len(cards) + blanks + len(turds) + 1
     diagnostics: list[Diagnostic] = []
     faces = _faces(cards, blanks, len(turds), tpl, fonts, bleed, diagnostics)
-    done = 0
+    tick = _counter(total, progress)
     if bleed_mm is not None:
-        page = bleed_page(card_w, card_h, bleed)
-        for face in faces:
-            for slot, this in [(page.slot, face)] + (
-                    [] if duplex == "none" else [(bleed_back_slot(page, duplex, offset), back)]):
-                c.setPageSize((page.width, page.height))
-                c.setTrimBox(page.trim_box)
-                c.setBleedBox(page.bleed_box)
-                forms.ensure_all(this.shapes)
-                draw_card(c, this, slot, forms)
-                c.showPage()
-            done += 1
-            if progress:
-                progress(done, total)
+        _bleed_pages(c, faces, back, forms, bleed_page(card_w, card_h, bleed), duplex, offset, tick)
     else:
-        layout = sheet(paper, card_w, card_h)
-        c.setPageSize((layout.width, layout.height))
-        backs = back_slots(layout, duplex, offset)
-        while chunk := list(islice(faces, len(layout.slots))):
-            for face in chunk:
-                forms.ensure_all(face.shapes)
-            for face, slot in zip(chunk, layout.slots):
-                draw_card(c, face, slot, forms)
-            draw_shapes(c, layout.crop_marks, forms)
-            c.showPage()
-            if duplex != "none":
-                forms.ensure_all(back.shapes)
-                for slot in backs[:len(chunk)]:
-                    draw_card(c, back, slot, forms)
-                c.showPage()
-            done += len(chunk)
-            if progress:
-                progress(done, total)
+        _sheet_pages(c, faces, back, forms, sheet(paper, card_w, card_h), duplex, offset, tick)
     if diagnostics:
         raise DeckError(diagnostics)
     c.save()
     return out.getvalue()
+
+
+def _sheet_pages(c, faces: Iterator[CardFace], back: CardFace, forms: Forms, layout, duplex: str,
+                 offset: tuple[float, float], tick: Callable[[int], None]) -> None:
+    """Nine fronts a page with crop marks, each page followed by its mirrored backs."""
+    c.setPageSize((layout.width, layout.height))
+    backs = back_slots(layout, duplex, offset)
+    while chunk := list(islice(faces, len(layout.slots))):
+        for face in chunk:  # forms are defined between pages, never inside one
+            forms.ensure_all(face.shapes)
+        for face, slot in zip(chunk, layout.slots):
+            draw_card(c, face, slot, forms)
+        draw_shapes(c, layout.crop_marks, forms)
+        c.showPage()
+        if duplex != "none":
+            forms.ensure_all(back.shapes)
+            for slot in backs[:len(chunk)]:
+                draw_card(c, back, slot, forms)
+            c.showPage()
+        tick(len(chunk))
+
+
+def _bleed_pages(c, faces: Iterator[CardFace], back: CardFace, forms: Forms, page, duplex: str,
+                 offset: tuple[float, float], tick: Callable[[int], None]) -> None:
+    """One card a page with its bleed, TrimBox and BleedBox; its back on the next page."""
+    for face in faces:
+        sides = [(page.slot, face)]
+        if duplex != "none":
+            sides.append((bleed_back_slot(page, duplex, offset), back))
+        for slot, side in sides:
+            c.setPageSize((page.width, page.height))
+            c.setTrimBox(page.trim_box)
+            c.setBleedBox(page.bleed_box)
+            forms.ensure_all(side.shapes)
+            draw_card(c, side, slot, forms)
+            c.showPage()
+        tick(1)
+
+
+def _counter(total: int, progress: Callable[[int, int], None] | None) -> Callable[[int], None]:
+    done = 0
+
+    def tick(cards: int) -> None:
+        nonlocal done
+        done += cards
+        if progress:
+            progress(done, total)
+
+    return tick
 
 
 def _faces(cards: list[dict], blanks: int, turd_cards: int, tpl: Template, fonts: FontSet,
