@@ -32,6 +32,7 @@ class FittedText:
     widths: tuple[float, ...]  # of each line, in points
     overflow: float
     missing: tuple[MissingGlyph, ...]
+    long_word: str = ""  # a word wider than the box even at the minimum size
 
     @property
     def fits(self) -> bool:
@@ -118,10 +119,17 @@ def fit_text(text: str, chain: tuple[str, ...], width: float, height: float,
         widths=tuple(size * (sum(w.width for w in line) + space * (len(line) - 1)) for line in lines),
         overflow=max(0.0, over),
         missing=tuple(missing),
+        long_word=next((_text_of(w) for w in words if w.width * size > width), ""),
     )
+
+
+def _text_of(word: _Word) -> str:
+    return "".join(text for _, text in word.runs)
 
 
 def overflow_message(field: str, fitted: FittedText, min_pt: float) -> str:
     """What a designer reads when a field does not fit."""
     percent = max(1, round(fitted.overflow * 100))
-    return f"{field} does not fit: {percent}% over at the minimum size {min_pt:g} pt; shorten it"
+    advice = (f"the word '{fitted.long_word}' is wider than the box; break or shorten it"
+              if fitted.long_word else "shorten it")
+    return f"{field} does not fit: {percent}% over at the minimum size {min_pt:g} pt; {advice}"

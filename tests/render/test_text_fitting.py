@@ -49,3 +49,12 @@ def test_check_cards_names_card_field_and_codepoint():
     assert "% over at the minimum size 7 pt; shorten it" in found[0].message
     assert "U+1F436" in found[1].message
     assert all(d.file == "" and d.line == 0 for d in found)
+
+
+def test_a_word_wider_than_the_box_is_named():
+    from pugdeck.render.text_fitting import overflow_message
+
+    fitted = fit_text("Who is Pneumonoultramicroscopicsilicovolcanoconiosis?", FONTS.chain("bold"),
+                      80, 60, 11, 7, 1.2)
+    assert not fitted.fits and fitted.long_word.startswith("Pneumono")
+    assert "the word 'Pneumono" in overflow_message("question", fitted, 7)
