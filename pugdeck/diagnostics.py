@@ -12,7 +12,7 @@ ERROR = "error"
 WARNING = "warning"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Diagnostic:
     file: str
     line: int
@@ -22,13 +22,24 @@ class Diagnostic:
     severity: str
     message: str
 
+    def __lt__(self, other: "Diagnostic") -> bool:
+        """Sorted by place, then card and field (a missing one first), then text."""
+        return self._key() < other._key()
+
+    def _key(self) -> tuple:
+        return (self.file, self.line, self.column, self.card or "", self.field or "",
+                self.severity, self.message)
+
     def is_error(self) -> bool:
         return self.severity == ERROR
 
     def format(self) -> str:
         """`file:line:col: card 'id': message`, warnings marked as such."""
-        # Problems with flags or whole builds have no place in a file (line 0).
-        where = f"{self.file}:{self.line}:{self.column}: " if self.line else ""
+        # Line 0: a problem with a whole file (a built deck) or with no file at all (flags).
+        if self.line:
+            where = f"{self.file}:{self.line}:{self.column}: "
+        else:
+            where = f"{self.file}: " if self.file else ""
         card = f"card '{self.card}': " if self.card else ""
         mark = "warning: " if self.severity == WARNING else ""
         return f"{where}{mark}{card}{self.message}"

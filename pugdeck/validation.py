@@ -108,6 +108,21 @@ def message_for(error: jsonschema.ValidationError) -> str:
     return error.message
 
 
+def compile_fast(schema: dict):
+    """A fastjsonschema validator for one of our draft 2020-12 schemas.
+
+    fastjsonschema speaks draft-07; our schemas use only keywords that mean the same there,
+    once `$defs` refs are rewritten to draft-07 `definitions`. It raises
+    `fastjsonschema.JsonSchemaException` on the first problem — callers re-run jsonschema
+    for the full, located list.
+    """
+    fast = json.loads(json.dumps(schema).replace("#/$defs/", "#/definitions/"))
+    fast["definitions"] = fast.pop("$defs", {})
+    fast.pop("$schema", None)
+    # use_default=False: fastjsonschema would otherwise write defaults into the data.
+    return fastjsonschema.compile(fast, use_default=False)
+
+
 class SchemaCheck:
     """A compiled schema for one kind of file, checked item by item for speed."""
 
@@ -117,12 +132,7 @@ class SchemaCheck:
         self.validator = jsonschema.Draft202012Validator(schema)
         item_schema = {**schema["$defs"][item_def], "$defs": schema["$defs"]}
         self.item_validator = jsonschema.Draft202012Validator(item_schema)
-        # fastjsonschema speaks draft-07; the item schemas use only keywords that mean the
-        # same there. `$defs` refs are rewritten to draft-07 `definitions`.
-        fast = json.loads(json.dumps(item_schema).replace("#/$defs/", "#/definitions/"))
-        fast["definitions"] = fast.pop("$defs")
-        # use_default=False: fastjsonschema would otherwise write defaults into the data.
-        self.item_is_valid = fastjsonschema.compile(fast, use_default=False, detailed_exceptions=False)
+        self.item_is_valid = compile_fast(item_schema)
         self.item_properties = item_schema.get("properties", {})
 
     def check(self, doc: Document, item_id=lambda item: None) -> list[Diagnostic]:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import fastjsonschema
 import jsonschema
 
 from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.validation import load_schema, message_for
+from pugdeck.validation import compile_fast, load_schema, message_for
 
 
 @lru_cache(maxsize=None)
@@ -15,11 +16,23 @@ def _built_validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(load_schema("built"))
 
 
+@lru_cache(maxsize=None)
+def _built_is_valid():
+    return compile_fast(load_schema("built"))
+
+
 def validate_built(doc: object, source: str = "<built deck>") -> None:
     """Raise `DeckError` listing every way `doc` breaks the built-deck schema.
 
-    The engine and other readers call this before trusting a built deck.
+    The engine and other readers call this before trusting a built deck. A valid deck is
+    confirmed by the compiled fast validator; only an invalid one pays for jsonschema's
+    complete, located list of problems.
     """
+    try:
+        _built_is_valid()(doc)
+        return
+    except fastjsonschema.JsonSchemaException:
+        pass
     problems = []
     for error in _built_validator().iter_errors(doc):
         path = "/".join(str(p) for p in error.absolute_path)

@@ -15,12 +15,7 @@ from typing import Iterable
 
 from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
 
-# Transitional: `validate_built` arrives with the built-deck schema (issue 3, the lead's).
-# Until it exists the engine still checks every field it reads (`_read_rules`, `_read_cards`).
-try:
-    from pugdeck.schemas import validate_built as _validate_built
-except ImportError:  # pragma: no cover - disappears once the schema module lands
-    _validate_built = None
+from pugdeck.schemas import validate_built
 
 CHANCE = -1
 """`current_player()` at a shuffle: the next action is a chance outcome."""
@@ -119,19 +114,18 @@ def replay(game: Game, actions: Iterable[dict]):
 
 
 def _fail(source: str, field: str, message: str) -> None:
-    # Line 0 means "no place in the file", and such diagnostics print without their file,
-    # so the file is named in the message.
-    raise DeckError([Diagnostic(source, 0, 0, None, field, ERROR, f"{source}: {message}")])
+    # Line 0: a problem with the file as a whole, printed as "source: message".
+    raise DeckError([Diagnostic(source, 0, 0, None, field, ERROR, message)])
 
 
 def _validate(doc: dict, source: str) -> None:
-    if _validate_built is not None:
-        _validate_built(doc, source)
+    # Format and game first: a PixelPug deck is not "a broken Pug You! deck".
     if not isinstance(doc, dict) or doc.get("format") != "pugdeck-deck":
         _fail(source, "format", "not a built pugdeck deck (expected format 'pugdeck-deck'); "
               "build one with `pugdeck build`")
     if doc.get("game") != "pug-you":
         _fail(source, "game", f"this is a {doc.get('game')!r} deck, not a Pug You! deck")
+    validate_built(doc, source)
 
 
 def _read_rules(doc: dict, players: int, source: str) -> Rules:
