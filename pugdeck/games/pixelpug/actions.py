@@ -127,15 +127,9 @@ def _illegal(state, action, why: str):
 
 
 def parse(state, action):
-    """Check `action` against `state`; return (transition, arguments, logged copy)."""
-    known = state.game.parsed_plays.get(id(action))
-    # A dict legal_actions() handed out (they are kept for the game's life, so the id is
-    # theirs): legal if its card is in hand and its target group is still the same.
-    if known is not None and state.phase == st.PLAY:
-        args, targets, mode = known
-        if args[0] in state.hands[state.cur] and (
-                (target_groups(state, state.cur)[mode - 1] if mode else ()) == targets):
-            return st.State.do_play, args, action  # logged as is: never changed
+    """Check `action` against `state`; return (transition, arguments, logged copy).
+
+    (`State.apply_action` first tries the dicts `legal_actions()` handed out by identity.)"""
     if not isinstance(action, dict):
         raise st.IllegalAction(f"an action is a dict with a 'type', not {action!r}")
     kind = action.get("type")

@@ -82,6 +82,16 @@ class State:
 
     def apply_action(self, action: dict) -> None:
         """Play one action. An illegal one raises `IllegalAction` and changes nothing."""
+        known = self.game.parsed_plays.get(id(action))
+        if known is not None and self.phase == PLAY:
+            # A play dict legal_actions() handed out (kept for the game's life, so the id is
+            # its own): legal if the card is in hand and its target group is unchanged.
+            (card, target, kind), targets, mode = known
+            if card in self.hands[self.cur] and (
+                    (act.target_groups(self, self.cur)[mode - 1] if mode else ()) == targets):
+                self.do_play(card, target, kind)
+                self.log.append(action)  # never changed: legal_actions' dicts are read-only
+                return
         transition, args, logged = act.parse(self, action)
         transition(self, *args)
         self.log.append(logged)
@@ -284,7 +294,7 @@ class State:
         if self.doghouse[seat]:  # Doghouse lasts until your next turn
             self.doghouse[seat] = False
             self.targets_cache = {}
-        self.draw(seat)  # never empty here: a round ends when the deck runs out
+        insort(self.hands[seat], self.deck.pop())  # never empty: the round ends with the deck
         self.phase, self.cur = PLAY, seat
 
     def _score_points(self) -> None:
