@@ -188,3 +188,22 @@ def test_deck_name_with_an_unprintable_character_fails():
     doc["deck"]["name"] = "Pug You! 🐶"
     with pytest.raises(DeckError, match="U\\+1F436"):
         render_pdf(doc, deck_folder=deck_folder())
+
+
+def test_memory_stays_flat_because_pages_are_streamed():
+    import tracemalloc
+
+    from deck_fixture import generated_deck
+
+    render_pdf(generated_deck(9), deck_folder=deck_folder())  # fonts and caches loaded once
+
+    def peak(n):
+        tracemalloc.start()
+        render_pdf(generated_deck(n), deck_folder=deck_folder())
+        top = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        return top
+
+    small, large = peak(27), peak(243)
+    # only the finished, compressed pages accumulate: a few KB a card, not the drawings
+    assert (large - small) / 216 < 8 * 1024 and large < 8 * 2**20
