@@ -26,7 +26,7 @@ from pathlib import Path
 
 import yaml
 
-from pugdeck.diagnostics import DeckError, Diagnostic, errors_in
+from pugdeck.diagnostics import ERROR, DeckError, Diagnostic, errors_in
 from pugdeck.export.csv_table import Table, read_table
 from pugdeck.export.csv_cards import (CARD_SCHEMAS, DEFAULT_CARD_FILE, FILE_COLUMN, LIST_SEPARATOR,
                                       card_fields, is_word_list)
@@ -81,14 +81,14 @@ def import_cards(table_path: Path, into: Path, *, game: str | None = None, deck_
     """
     table = read_table(table_path)
     if into.exists() and not into.is_dir():
-        raise DeckError([table.error(0, 0, f"'{display_path(into)}' is a file; --into needs a folder")])
+        raise DeckError([_flag_error(f"--into '{display_path(into)}' is a file; it needs a folder")])
     existing = find_deck_file(into)
     included: set[Path] | None = None
     if existing.is_file():
         loaded = load_deck(existing)
         if game is not None and game != game_of(loaded):
-            raise DeckError([table.error(0, 0, f"'{display_path(existing)}' is a {game_of(loaded)} deck, "
-                                         f"not {game}; drop --game or import into a new folder")])
+            raise DeckError([_flag_error(f"--game {game}: '{display_path(existing)}' is a "
+                                         f"{game_of(loaded)} deck; drop --game or import into a new folder")])
         game, included = game_of(loaded), {doc.path for doc in loaded.documents}
     else:
         existing = None
@@ -119,6 +119,11 @@ def import_cards(table_path: Path, into: Path, *, game: str | None = None, deck_
 
         write_files(outputs)
     return Imported(outputs, game, sum(len(rows) for rows in files.values()), diagnostics)
+
+
+def _flag_error(message: str) -> Diagnostic:
+    """A problem with the command's options: it has no place in any file."""
+    return Diagnostic("", 0, 0, None, None, ERROR, message)
 
 
 def _header(table: Table, game: str | None) -> tuple[list[str], list[Diagnostic]]:

@@ -308,14 +308,15 @@ def test_game_option_must_match_an_existing_deck(tmp_path, write_deck, cards_fil
     folder = write_deck(files={"cards.yaml": cards_file(valid_card)})
     (tmp_path / "cards.csv").write_text(table([PUG_HEADER, pug_row("a")]))
     assert errors_of(lambda: import_cards(tmp_path / "cards.csv", folder, game="pixelpug")) == [
-        "'deck/deck.yaml' is a pug-you deck, not pixelpug; drop --game or import into a new folder"]
+        "--game pixelpug: 'deck/deck.yaml' is a pug-you deck; drop --game or import into a new folder"]
 
 
 def test_xlsx_without_openpyxl_says_how_to_get_it(tmp_path, monkeypatch):
     monkeypatch.setitem(__import__("sys").modules, "openpyxl", None)  # import fails
     (tmp_path / "cards.xlsx").write_bytes(b"PK")
     assert errors_of(lambda: import_cards(tmp_path / "cards.xlsx", tmp_path / "new")) == [
-        "reading .xlsx needs openpyxl: pip install 'pugdeck[xlsx]' (or save the sheet as CSV UTF-8)"]
+        f"{tmp_path}/cards.xlsx: reading .xlsx needs openpyxl: pip install 'pugdeck[xlsx]' (or save the "
+        "sheet as CSV UTF-8)"]
 
 
 def test_art_is_checked_in_the_folder_the_cards_go_to(tmp_path, write_deck, cards_file, valid_card):
@@ -334,3 +335,10 @@ def test_art_is_checked_in_the_folder_the_cards_go_to(tmp_path, write_deck, card
     import_cards(tmp_path / "cards.csv", folder)
     deck, _ = check_deck_at(folder)
     assert [card.art for card in deck.cards] == ["art/pug.png"]
+
+
+def test_into_a_file_is_refused(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("cards.csv").write_text(table([PUG_HEADER, pug_row("a")]))
+    assert errors_of(lambda: import_cards(Path("cards.csv"), Path("cards.csv"))) == [
+        "--into 'cards.csv' is a file; it needs a folder"]
