@@ -6,6 +6,7 @@ the greedy wrap — that keeps fitting a 1,200-card deck cheap.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -14,6 +15,7 @@ from reportlab.pdfbase import pdfmetrics
 from pugdeck.render.fonts import MissingGlyph, font_runs
 
 SIZE_STEP_PT = 0.25
+_HYPHEN_BREAK = re.compile(r"(?<=[^\W\d_]-)(?=[^\W\d_])")  # between "letter-" and a letter
 
 Run = tuple[str, str]  # (font name, text)
 
@@ -44,6 +46,7 @@ class _Word:
     runs: tuple[Run, ...]
     width: float  # at 1 pt
     breaks_before: bool  # starts a new paragraph (explicit line break)
+    glued: bool = False  # follows a hyphen of the same word: no space before it
 
 
 @lru_cache(maxsize=65536)
@@ -58,9 +61,12 @@ def _words(text: str, chain: tuple[str, ...]) -> tuple[list[_Word], list[Missing
     missing: list[MissingGlyph] = []
     for p, paragraph in enumerate(text.split("\n")):
         for i, word in enumerate(paragraph.split()):
-            runs, width, lost = _word(word, chain)
-            missing.extend(m for m in lost if m not in missing)
-            words.append(_Word(runs, width, breaks_before=(p > 0 and i == 0)))
+            # A line may break after a hyphen ("washing-|machine"), never elsewhere in a word.
+            for j, piece in enumerate(_HYPHEN_BREAK.split(word)):
+                runs, width, lost = _word(piece, chain)
+                missing.extend(m for m in lost if m not in missing)
+                words.append(_Word(runs, width, breaks_before=(p > 0 and i == 0 and j == 0),
+                                   glued=j > 0))
     return words, missing
 
 
@@ -70,7 +76,7 @@ def _wrap(words: list[_Word], limit: float, space: float) -> list[list[_Word]]:
     current: list[_Word] = []
     used = 0.0
     for word in words:
-        needed = word.width if not current else used + space + word.width
+        needed = word.width if not current else used + (0 if word.glued else space) + word.width
         if current and (word.breaks_before or needed > limit):
             lines.append(current)
             current, used = [word], word.width
@@ -85,7 +91,7 @@ def _wrap(words: list[_Word], limit: float, space: float) -> list[list[_Word]]:
 def _line_runs(line: list[_Word], space_font: str) -> tuple[Run, ...]:
     runs: list[Run] = []
     for i, word in enumerate(line):
-        pieces = ([(space_font, " ")] if i else []) + list(word.runs)
+        pieces = ([(space_font, " ")] if i and not word.glued else []) + list(word.runs)
         for font, text in pieces:
             if runs and runs[-1][0] == font:
                 runs[-1] = (font, runs[-1][1] + text)
@@ -116,7 +122,8 @@ def fit_text(text: str, chain: tuple[str, ...], width: float, height: float,
         size=size,
         leading=size * leading,
         lines=tuple(_line_runs(line, chain[0]) for line in lines),
-        widths=tuple(size * (sum(w.width for w in line) + space * (len(line) - 1)) for line in lines),
+        widths=tuple(size * (sum(w.width for w in line) + space * sum(not w.glued for w in line[1:]))
+                     for line in lines),
         overflow=max(0.0, over),
         missing=tuple(missing),
         long_word=next((_text_of(w) for w in words if w.width * size > width), ""),

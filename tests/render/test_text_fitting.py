@@ -58,3 +58,10 @@ def test_a_word_wider_than_the_box_is_named():
                       80, 60, 11, 7, 1.2)
     assert not fitted.fits and fitted.long_word.startswith("Pneumono")
     assert "the word 'Pneumono" in overflow_message("question", fitted, 7)
+
+
+def test_lines_break_after_hyphens_without_adding_spaces():
+    fitted = fit_text("a ride-or-die friend", FONTS.chain("bold"), 40, 60, 9, 9, 1.2)
+    lines = ["".join(text for _, text in line) for line in fitted.lines]
+    assert "".join(lines).replace(" ", "") == "aride-or-diefriend" and len(lines) > 1
+    assert any(line.endswith("-") for line in lines) and "  " not in " ".join(lines)
