@@ -103,17 +103,20 @@ class Server:
     # --- commands ---------------------------------------------------------------------
 
     def hello(self, request: dict) -> dict:
+        """What this server speaks: protocol version, games with their bots, commands."""
         return {"protocol": PROTOCOL, "version": PROTOCOL_VERSION, "pugdeck": __version__,
                 "games": {name: {"bots": list(kind.bot_kinds())} for name, kind in GAMES.items()},
                 "commands": list(COMMANDS)}
 
     def new_game(self, request: dict) -> dict:
+        """Open a game; bots and chance play until a person must act."""
         session = self._open(request)
         events = self._advance(session, session.state)
         self._register(session)
         return {**session.summary(), **events}
 
     def replay(self, request: dict) -> dict:
+        """Open a game in the state a logged action list leads to."""
         log = request.get("log")
         if not isinstance(log, list):
             raise ProtocolError("bad_request", "'log' must be a list of actions (from the 'log' command)")
@@ -128,11 +131,13 @@ class Server:
         return {**session.summary(), "replayed": len(log), **events}
 
     def observation(self, request: dict) -> dict:
+        """What one seat may see."""
         session = self._session(request)
         seat = _seat(request, session, "seat")
         return {"seat": seat, "to_act": session.to_act(), "observation": session.state.observation(seat)}
 
     def legal_actions(self, request: dict) -> dict:
+        """The legal actions of a seat (the one to act by default); [] when it is not its turn."""
         session = self._session(request)
         to_act = session.to_act()
         seat = _seat(request, session, "seat") if request.get("seat") is not None else to_act
@@ -140,6 +145,7 @@ class Server:
         return {"seat": seat, "to_act": to_act, "actions": [dict(a) for a in actions]}
 
     def apply(self, request: dict) -> dict:
+        """A person's action, then every automatic step after it; all or nothing."""
         session = self._session(request)
         if session.state.is_terminal():
             raise ProtocolError("game_over", f"game {session.name} is over; start a new_game")
@@ -160,25 +166,30 @@ class Server:
         return {"to_act": session.to_act(), "terminal": state.is_terminal(), **events}
 
     def state(self, request: dict) -> dict:
+        """Who plays, whose turn it is, how long the log is, the result so far."""
         session = self._session(request)
         return {**session.summary(), "actions": len(session.state.history()),
                 "result": session.kind.result(session.state)}
 
     def scores(self, request: dict) -> dict:
+        """The scores and, once it is over, the outcome."""
         session = self._session(request)
         return {"terminal": session.state.is_terminal(), **session.kind.result(session.state)}
 
     def log(self, request: dict) -> dict:
+        """The complete action log (hidden information included), for saving and replay."""
         session = self._session(request)
         return {"game_type": session.kind.name, "players": session.game.players,
                 "seed": session.game.seed, "log": session.state.history()}
 
     def close(self, request: dict) -> dict:
+        """Forget a game."""
         session = self._session(request)
         del self.sessions[session.name]
         return {"closed": session.name}
 
     def quit(self, request: dict) -> dict:
+        """Stop serving after this answer."""
         self.finished = True
         return {"bye": True}
 
