@@ -10,15 +10,29 @@ from typing import Callable, Iterator
 import click
 
 from pugdeck.diagnostics import Diagnostic
-from pugdeck.resources import bundled_deck
+from pugdeck.resources import bundled_deck, data_dir
 
 
-def _default_deck(ctx, param, value):
-    return Path(value) if value is not None else bundled_deck("pug-you")
+def _deck_path(ctx, param, value):
+    """A deck folder or deck.yaml; else the name of a bundled deck; default the Pug You! deck.
+
+    Naming a bundled deck (`pugdeck build pixelpug`) works from any folder after a plain
+    `pip install`, where the bundled folders live inside the installed package.
+    """
+    if value is None:
+        return bundled_deck("pug-you")
+    path = Path(value)
+    if path.exists():
+        return path
+    bundled = bundled_deck(value) if "/" not in value and "\\" not in value else None
+    if bundled is not None and (bundled / "deck.yaml").is_file():
+        return bundled
+    names = sorted(p.name for p in data_dir("decks").iterdir() if (p / "deck.yaml").is_file())
+    raise click.BadParameter(f"'{value}' does not exist, and it is no bundled deck "
+                             f"({', '.join(names)})", ctx=ctx, param=param)
 
 
-deck_argument = click.argument("deck", required=False, callback=_default_deck,
-                               type=click.Path(exists=True, dir_okay=True, file_okay=True))
+deck_argument = click.argument("deck", required=False, callback=_deck_path)
 
 
 def report_diagnostics(diagnostics: list[Diagnostic]) -> None:

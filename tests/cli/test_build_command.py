@@ -85,3 +85,13 @@ def test_inputs_are_never_modified(tmp_path):
     before = {p: p.read_bytes() for p in deck.rglob("*.yaml")}
     assert run("build", str(deck), "--out", str(tmp_path)).exit_code == 0
     assert before == {p: p.read_bytes() for p in deck.rglob("*.yaml")}
+
+
+def test_a_bundled_deck_can_be_named(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # no folder called "pixelpug" here
+    result = run("build", "pixelpug", "--no-pdf", "--out", "out")
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "out" / "pixelpug.json").is_file()
+    unknown = run("build", "pugyou")
+    assert unknown.exit_code == 2
+    assert "'pugyou' does not exist, and it is no bundled deck (pixelpug, pug-you)" in unknown.stderr
