@@ -14,7 +14,6 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 import fastjsonschema
-import jsonschema
 
 from pugdeck.diagnostics import ERROR, Diagnostic
 from pugdeck.loading import Document
@@ -69,7 +68,7 @@ def _field_name(path: tuple) -> str:
     return names[-1] if names else ""
 
 
-def message_for(error: jsonschema.ValidationError) -> str:
+def message_for(error) -> str:
     """A jsonschema error in words a deck author understands."""
     name = _field_name(tuple(error.absolute_path))
     subject = f"'{name}'" if name else "this value"
@@ -123,17 +122,43 @@ def compile_fast(schema: dict):
     return fastjsonschema.compile(fast, use_default=False)
 
 
+class Schema:
+    """One schema, two validators: a compiled fast one that says yes or no, and jsonschema,
+    loaded only for data that fails, to list every problem with its path."""
+
+    def __init__(self, schema: dict):
+        self.schema = schema
+        self._is_valid = compile_fast(schema)
+        self._full = None
+
+    def errors(self, data: Any) -> list:
+        """Every `jsonschema.ValidationError` of `data`; [] when it is valid."""
+        try:
+            self._is_valid(data)
+            return []
+        except fastjsonschema.JsonSchemaException:
+            pass
+        if self._full is None:
+            import jsonschema  # noqa: PLC0415 (about 0.1 s to import: only for bad data)
+
+            self._full = jsonschema.Draft202012Validator(self.schema)
+        return list(self._full.iter_errors(data))
+
+
+@lru_cache(maxsize=None)
+def named_schema(name: str) -> Schema:
+    """A shipped schema, compiled once per process."""
+    return Schema(load_schema(name))
+
+
 class SchemaCheck:
     """A compiled schema for one kind of file, checked item by item for speed."""
 
     def __init__(self, schema_name: str, item_def: str, items_key: str = "cards"):
         schema = load_schema(schema_name)
         self.items_key = items_key
-        self.validator = jsonschema.Draft202012Validator(schema)
-        item_schema = {**schema["$defs"][item_def], "$defs": schema["$defs"]}
-        self.item_validator = jsonschema.Draft202012Validator(item_schema)
-        self.item_is_valid = compile_fast(item_schema)
-        self.item_properties = item_schema.get("properties", {})
+        self.top = named_schema(schema_name)
+        self.item = Schema({**schema["$defs"][item_def], "$defs": schema["$defs"]})
 
     def check(self, doc: Document, item_id=lambda item: None) -> list[Diagnostic]:
         """Diagnostics for a whole file: its top level, then each item."""
@@ -144,17 +169,11 @@ class SchemaCheck:
         if isinstance(data, dict) and isinstance(data.get(self.items_key), list):
             items = data[self.items_key]
             top = {**data, self.items_key: []}
-        for error in self.validator.iter_errors(top):
+        for error in self.top.errors(top):
             out.append(self._diagnostic(doc, (), error, None))
         for index, item in enumerate(items or ()):
-            try:
-                self.item_is_valid(item)
-                continue
-            except fastjsonschema.JsonSchemaException:
-                pass
-            base = (self.items_key, index)
-            for error in self.item_validator.iter_errors(item):
-                out.append(self._diagnostic(doc, base, error, item_id(item)))
+            for error in self.item.errors(item):
+                out.append(self._diagnostic(doc, (self.items_key, index), error, item_id(item)))
         return out
 
     def _diagnostic(self, doc: Document, base: tuple, error, card: str | None) -> Diagnostic:

@@ -141,7 +141,8 @@ def test_a_valid_card_never_reaches_the_slow_exhaustive_validator(check, tmp_pat
         def iter_errors(self, item):
             raise AssertionError("a valid card was re-checked by jsonschema")
 
-    monkeypatch.setattr(check, "item_validator", Refuse())
+    monkeypatch.setattr(check.item, "_full", Refuse())
+    monkeypatch.setattr(check.top, "_full", Refuse())
     assert check.check(doc) == []
 
 

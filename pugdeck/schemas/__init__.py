@@ -2,23 +2,10 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-import fastjsonschema
-import jsonschema
-
 from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.validation import compile_fast, load_schema, message_for
+from pugdeck.validation import message_for, named_schema
 
-
-@lru_cache(maxsize=None)
-def _built_validator() -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(load_schema("built"))
-
-
-@lru_cache(maxsize=None)
-def _built_is_valid():
-    return compile_fast(load_schema("built"))
+MAX_REPORTED = 50  # a wrong file of 10,000 cards need not print 10,000 lines
 
 
 def validate_built(doc: object, source: str = "<built deck>") -> None:
@@ -28,13 +15,8 @@ def validate_built(doc: object, source: str = "<built deck>") -> None:
     confirmed by the compiled fast validator; only an invalid one pays for jsonschema's
     complete, located list of problems.
     """
-    try:
-        _built_is_valid()(doc)
-        return
-    except fastjsonschema.JsonSchemaException:
-        pass
     problems = []
-    for error in _built_validator().iter_errors(doc):
+    for error in named_schema("built").errors(doc):
         path = "/".join(str(p) for p in error.absolute_path)
         card = None
         if len(error.absolute_path) >= 2 and error.absolute_path[0] == "cards":
@@ -43,4 +25,4 @@ def validate_built(doc: object, source: str = "<built deck>") -> None:
         problems.append(Diagnostic(source, 0, 0, card, path or None, ERROR,
                                    f"{path or 'document'}: {message_for(error)}"))
     if problems:
-        raise DeckError(problems[:50])
+        raise DeckError(problems[:MAX_REPORTED])

@@ -2,20 +2,12 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
-
-import jsonschema
 
 from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.games.pug_you.filters import Preferences
 from pugdeck.loading import Document, LoadError, load_document
-from pugdeck.validation import load_schema, message_for, suggest
-
-
-@lru_cache(maxsize=None)
-def _validator() -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(load_schema("profile"))
+from pugdeck.validation import message_for, named_schema, suggest
 
 
 def load_profile(path: Path) -> tuple[Preferences, Document]:
@@ -26,7 +18,7 @@ def load_profile(path: Path) -> tuple[Preferences, Document]:
         raise DeckError([exc.diagnostic]) from None
     data = doc.data if doc.data is not None else {}
     problems = []
-    for error in _validator().iter_errors(data):
+    for error in named_schema("profile").errors(data):
         where = tuple(error.absolute_path)
         if error.validator == "additionalProperties":
             known = error.schema["properties"]

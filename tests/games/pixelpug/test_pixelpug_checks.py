@@ -93,7 +93,7 @@ def test_a_duel_must_be_the_last_step(check):
 
 
 def test_every_schema_property_is_described_and_the_enums_match_the_engine():
-    for name in ("pixelpug", "built-pixelpug-card"):
+    for name, step in (("pixelpug", "step"), ("built", "pixelpugStep")):
         schema = json.loads(schema_path(name).read_text(encoding="utf-8"))
 
         def walk(node, where):
@@ -107,8 +107,8 @@ def test_every_schema_property_is_described_and_the_enums_match_the_engine():
                     walk(sub, f"{where}/{i}")
 
         walk(schema, "")
-        assert schema["$defs"]["step"]["properties"]["op"]["enum"] == list(OPERATIONS)
-        assert schema["$defs"]["step"]["properties"]["target"]["enum"] == list(TARGETS)
+        assert schema["$defs"][step]["properties"]["op"]["enum"] == list(OPERATIONS)
+        assert schema["$defs"][step]["properties"]["target"]["enum"] == list(TARGETS)
 
 
 def test_the_pugdeck_schema_command_prints_the_pixelpug_schema():
