@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from pugdeck.diagnostics import Diagnostic
-from pugdeck.loading import LoadedDeck, load_deck
+from pugdeck.loading import LoadedDeck, gc_paused, load_deck
 
 # game id → package with a `checks.check_deck(LoadedDeck) -> (deck | None, diagnostics)`
 GAMES = {
@@ -34,6 +34,7 @@ def check_deck_at(path: Path) -> tuple[Any, list[Diagnostic]]:
 
     Raises `DeckError` only when a file cannot be read or parsed at all.
     """
-    loaded = load_deck(path)
-    checks = importlib.import_module(GAMES[game_of(loaded)] + ".checks")
-    return checks.check_deck(loaded)
+    with gc_paused():
+        loaded = load_deck(path)
+        checks = importlib.import_module(GAMES[game_of(loaded)] + ".checks")
+        return checks.check_deck(loaded)

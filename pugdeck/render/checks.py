@@ -6,7 +6,8 @@ from __future__ import annotations
 from pugdeck.diagnostics import Diagnostic
 from pugdeck.render.fonts import font_set
 from pugdeck.render.templates import resolve_template
-from pugdeck.render.text_shapes import set_field
+from pugdeck.render.text_fitting import measure_fit
+from pugdeck.render.text_shapes import box_points, field_diagnostics
 
 CHECKED_FIELDS = (("question", "question"), ("descriptive", "descriptive"))
 
@@ -18,11 +19,15 @@ def check_cards(cards: list[dict], template_name: str, deck_folder=None) -> list
     template = resolve_template(template_name, deck_folder)
     fonts = font_set(template.fonts)
     found: list[Diagnostic] = []
-    for card in cards:
-        card_id = card.get("card") or card.get("id")
-        for field, style in CHECKED_FIELDS:
+    for field, style_name in CHECKED_FIELDS:
+        style = template.text[style_name]
+        _x, _y, width, height = box_points(template.regions[field], template)
+        chain = fonts.chain(style.font)
+        for card in cards:
             text = card.get(field)
             if isinstance(text, str) and text:
-                set_field(text, field, style, template.regions[field], template, fonts,
-                          template.colors["ink"], card_id, found)
+                fitted = measure_fit(text, chain, width, height, style.max_pt, style.min_pt,
+                                     style.leading, style.max_lines)
+                found += field_diagnostics(card.get("card") or card.get("id"), field, fitted,
+                                           style.min_pt)
     return found
