@@ -29,6 +29,7 @@ MAX_VALUES = 1_000_000
 MAX_ALIASED_VALUES = 10_000
 MAX_FILES = 256
 
+_TOO_DEEP = f"nesting deeper than {MAX_DEPTH} levels; a deck never needs that"
 _Parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _resolver = yaml.resolver.Resolver()
 _constructor = yaml.constructor.SafeConstructor()
@@ -210,7 +211,7 @@ def parse_yaml(text: str, display: str) -> tuple[Any, dict, dict]:
                     if awaiting_key:
                         raise fail(pos, "mapping keys must be plain text")
                     if len(stack) >= MAX_DEPTH:
-                        raise fail(pos, f"nesting deeper than {MAX_DEPTH} levels; a deck never needs that")
+                        raise fail(pos, _TOO_DEEP)
                     path = () if top is None else top[1] + ((len(top[0]),) if top[2] is _IN_LIST else (top[2],))
                     marks[path] = pos
                     if kind is mapping_start:
@@ -246,6 +247,8 @@ def parse_yaml(text: str, display: str) -> tuple[Any, dict, dict]:
         m = exc.problem_mark or exc.context_mark
         line, column = (m.line + 1, m.column + 1) if m else (1, 1)
         problem = exc.problem or exc.context or "invalid YAML"
+        if "nesting depth" in problem:  # newer libyaml stops at 1,000 levels while scanning ahead
+            raise _error(display, line, column, _TOO_DEEP) from None
         raise _error(display, line, column, f"YAML syntax error: {problem}") from None
     except yaml.reader.ReaderError as exc:
         # A raw control character, refused by the reader before any event. Its `position` is a

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import textwrap
 
 import pytest
@@ -228,7 +230,10 @@ def test_alias_bomb_is_refused():
 
 def test_deep_nesting_is_refused():
     message = load_error("x: " + "[" * 10_000 + "]" * 10_000 + "\n")
-    assert message == "f.yaml:1:67: nesting deeper than 64 levels; a deck never needs that"
+    # Where it stops depends on the libyaml inside PyYAML: ours stops at level 65 (column
+    # 67); libyaml 0.2.5's scanner, reading ahead, stops at its own limit of 1,000 first.
+    assert re.fullmatch(r"f\.yaml:1:(67|1003): nesting deeper than 64 levels; a deck never needs that",
+                        message), message
 
 
 def test_a_50_mb_file_is_refused_before_it_is_read(tmp_path):
