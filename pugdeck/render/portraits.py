@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import HexColor
 
 from pugdeck.render.portrait_parts import (
-    BLUSH, LINE, OUTLINE, PINK, WHITE, Look, blob, eye, happy_eye, mirror, oval,
+    BLUSH, LINE, OUTLINE, PINK, Look, blob, eye, happy_eye, mirror, oval,
     rotated, shade, shoulders, stroke, tag, tongue, turned, paw_pattern,
 )
 

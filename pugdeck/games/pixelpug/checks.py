@@ -8,7 +8,8 @@ target per card) and what a playable deck needs. `check_deck` never raises for a
 from __future__ import annotations
 
 from pugdeck.diagnostics import ERROR, Diagnostic, errors_in
-from pugdeck.games.pixelpug.model import MAIN, TREATS, Card, Deck, DeckInfo, EffectStep, Rules, SourceFile
+from pugdeck.deck_files import DeckInfo, card_id_of, file_role, located, sources_of
+from pugdeck.games.pixelpug.model import MAIN, TREATS, Card, Deck, EffectStep, Rules
 from pugdeck.games.pixelpug.operations import OPERATIONS, OUTCOME_PARAMS, SELF
 from pugdeck.loading import LoadedDeck, SourceCard
 from pugdeck.validation import SchemaCheck, suggest
@@ -29,8 +30,8 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
     diagnostics = list(loaded.diagnostics)
     check = schema_check()
     for doc in loaded.documents:
-        diagnostics += check.check(doc, item_id=lambda item: _card_id(item))
-        diagnostics += _file_role(doc, is_root=doc is loaded.root)
+        diagnostics += check.check(doc, item_id=card_id_of)
+        diagnostics += file_role(doc, is_root=doc is loaded.root)
     schema_bad = {(d.file, d.card) for d in diagnostics if d.card}
     seen: dict[str, SourceCard] = {}
     for source in loaded.cards:
@@ -39,7 +40,7 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
             continue
         if card_id in seen:
             first = seen[card_id].mark()
-            diagnostics.append(_at(source, "id", f"duplicate card id '{card_id}' (first at "
+            diagnostics.append(located(source, "id", f"duplicate card id '{card_id}' (first at "
                                    f"{first.file}:{first.line}); give each card its own id"))
         else:
             seen[card_id] = source
@@ -55,47 +56,15 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
         return None, sorted(diagnostics)
     root = loaded.root.data
     deck = Deck(
-        info=DeckInfo(**{"template": "pixelpug", **root["deck"]}),
+        info=DeckInfo.from_yaml(root["deck"], "pixelpug"),
         rules=Rules.from_yaml(root.get("rules")),
         cards=tuple(cards),
         folder=loaded.folder,
-        sources=tuple(SourceFile(doc.path.relative_to(loaded.folder).as_posix(), doc.sha256)
-                      for doc in loaded.documents),
+        sources=sources_of(loaded),
         origins=seen,
     )
     diagnostics += _deck_sense(loaded, deck)
     return (None if errors_in(diagnostics) else deck), sorted(diagnostics)
-
-
-def _card_id(item) -> str | None:
-    value = item.get("id") if isinstance(item, dict) else None
-    return value if isinstance(value, str) else None
-
-
-def _at(source: SourceCard, field: str | tuple, message: str, key: bool = False) -> Diagnostic:
-    path = field if isinstance(field, tuple) else (field,)
-    where = source.path + path
-    mark = source.doc.key_mark(where) if key else source.doc.mark(where)
-    name = next((p for p in reversed(path) if isinstance(p, str)), None)
-    return Diagnostic(mark.file, mark.line, mark.column, source.id, name, ERROR, message)
-
-
-def _file_role(doc, is_root: bool) -> list[Diagnostic]:
-    """deck.yaml says what the deck is; included files only hold cards."""
-    data = doc.data
-    if not isinstance(data, dict):
-        return []
-    out = []
-    if is_root and "deck" not in data:
-        mark = doc.mark(())
-        out.append(Diagnostic(mark.file, mark.line, mark.column, None, "deck", ERROR,
-                              "deck.yaml needs a 'deck:' block with id, name and game"))
-    for key in ("deck", "rules"):
-        if not is_root and key in data:
-            mark = doc.key_mark((key,))
-            out.append(Diagnostic(mark.file, mark.line, mark.column, None, key, ERROR,
-                                  f"'{key}:' belongs in deck.yaml, not in an included card file"))
-    return out
 
 
 def _effect_rules(source: SourceCard, cards: dict[str, SourceCard]) -> list[Diagnostic]:
@@ -107,11 +76,11 @@ def _effect_rules(source: SourceCard, cards: dict[str, SourceCard]) -> list[Diag
         op = OPERATIONS[step["op"]]
         target = step.get("target")
         if op.targets and target is None:
-            out.append(_at(source, at + ("op",), f"'{op.name}' needs a target: one of "
+            out.append(located(source, at + ("op",), f"'{op.name}' needs a target: one of "
                            f"{', '.join(op.targets)}"))
         elif target is not None and target not in op.targets:
             allowed = f"one of {', '.join(op.targets)}" if op.targets else "none (remove it)"
-            out.append(_at(source, at + ("target",), f"'{op.name}' cannot target '{target}'; "
+            out.append(located(source, at + ("target",), f"'{op.name}' cannot target '{target}'; "
                            f"its target is {allowed}"))
         elif target not in (None, SELF):
             chosen.append(target)
@@ -120,25 +89,25 @@ def _effect_rules(source: SourceCard, cards: dict[str, SourceCard]) -> list[Diag
                 continue
             if name not in op.param_names:
                 takes = ", ".join(op.param_names) or "no parameters"
-                out.append(_at(source, at + (name,), f"'{op.name}' does not take '{name}' "
+                out.append(located(source, at + (name,), f"'{op.name}' does not take '{name}' "
                                f"(it takes {takes}){suggest(name, op.param_names)}", key=True))
             elif name in OUTCOME_PARAMS and step[name] not in OUTCOME_PARAMS[name][op.name]:
-                out.append(_at(source, at + (name,), f"'{name}' of '{op.name}' must be one of "
+                out.append(located(source, at + (name,), f"'{name}' of '{op.name}' must be one of "
                                f"{', '.join(OUTCOME_PARAMS[name][op.name])}, not '{step[name]}'"))
         for name in op.required():
             if name not in step:
-                out.append(_at(source, at + ("op",), f"'{op.name}' needs '{name}'"))
+                out.append(located(source, at + ("op",), f"'{op.name}' needs '{name}'"))
         for name in ("card", "unless-holding"):
             kind = step.get(name)
             if isinstance(kind, str) and name in op.param_names and kind not in cards:
-                out.append(_at(source, at + (name,), f"'{name}' names card '{kind}', which is not "
+                out.append(located(source, at + (name,), f"'{name}' names card '{kind}', which is not "
                                f"in the deck{suggest(kind, cards)}"))
     ops = [step["op"] for step in source.data["effect"]]
     if "rps-duel" in ops[:-1]:
-        out.append(_at(source, "effect", "a duel waits for two secret choices: make it the card's "
+        out.append(located(source, "effect", "a duel waits for two secret choices: make it the card's "
                        "last step"))
     if len(set(chosen)) > 1:
-        out.append(_at(source, "effect", "the steps of one card choose one target; "
+        out.append(located(source, "effect", "the steps of one card choose one target; "
                        f"they disagree: {', '.join(sorted(set(chosen)))}"))
     return out
 
@@ -179,6 +148,6 @@ def _deck_sense(loaded: LoadedDeck, deck: Deck) -> list[Diagnostic]:
         for step in card.effect:
             if step.op == "give-from-pile" and not deck.pile(step.param("pile")):
                 source = deck.origins[card.id]
-                out.append(_at(source, "effect", f"'{card.id}' gives from the "
+                out.append(located(source, "effect", f"'{card.id}' gives from the "
                                f"'{step.param('pile')}' pile, but no card has pile: {TREATS}"))
     return out

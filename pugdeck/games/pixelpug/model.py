@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
+from pugdeck.deck_files import DeckInfo, SourceFile
 from pugdeck.loading import SourceCard
 
 MAIN, TREATS = "main", "treats"
@@ -82,30 +83,6 @@ class Rules:
             starting_life=data.get("starting_life", base.starting_life),
             starting_hand=data.get("starting_hand", base.starting_hand),
         )
-
-
-@dataclass(frozen=True)
-class DeckInfo:
-    """The deck: block of deck.yaml, defaults filled in."""
-
-    id: str
-    name: str
-    game: str
-    version: str = "1.0.0"
-    language: str = "en"
-    template: str = "pixelpug"
-
-    def as_json(self) -> dict:
-        return {"id": self.id, "name": self.name, "version": self.version,
-                "language": self.language, "template": self.template}
-
-
-@dataclass(frozen=True)
-class SourceFile:
-    """One input file of the deck and the sha256 of its bytes."""
-
-    path: str  # relative to the deck folder, '/'-separated
-    sha256: str
 
 
 @dataclass(frozen=True)

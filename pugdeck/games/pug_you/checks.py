@@ -11,10 +11,11 @@ import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from pugdeck.deck_files import DeckInfo, card_id_of, file_role, located, sources_of
 from pugdeck.diagnostics import ERROR, WARNING, DeckError, Diagnostic, errors_in
-from pugdeck.images import check_image
 from pugdeck.games.pug_you.model import (DEFAULT_BREED, LEVEL_DOTS, MUTT_FIELDS, PLAY_FIELDS, Card,
-                                         Deck, DeckInfo, Rules, SourceFile)
+                                         Deck, Rules)
+from pugdeck.images import check_image
 from pugdeck.loading import LoadedDeck, SourceCard, locate
 from pugdeck.validation import SchemaCheck
 
@@ -58,12 +59,11 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
         return None, sorted(diagnostics)
     root = loaded.root.data
     deck = Deck(
-        info=DeckInfo(**{"game": "pug-you", **root["deck"]}),
+        info=DeckInfo.from_yaml(root["deck"], "pug-you"),
         rules=Rules.from_yaml(root.get("rules")),
         cards=tuple(cards),
         folder=loaded.folder,
-        sources=tuple(SourceFile(doc.path.relative_to(loaded.folder).as_posix(), doc.sha256)
-                      for doc in loaded.documents),
+        sources=sources_of(loaded),
         origins=seen,
     )
     diagnostics += _rules_sense(loaded, deck.rules)
@@ -85,34 +85,6 @@ def print_checks(deck: Deck) -> list[Diagnostic]:
     except DeckError as exc:  # the template itself is wrong
         return exc.diagnostics
     return locate(found, deck.origins)
-
-
-def card_id_of(item) -> str | None:
-    value = item.get("id") if isinstance(item, dict) else None
-    return value if isinstance(value, str) else None
-
-
-def located(source: SourceCard, field: str, message: str, severity: str = ERROR, key: bool = False) -> Diagnostic:
-    mark = source.key_mark(field) if key else source.mark(field)
-    return Diagnostic(mark.file, mark.line, mark.column, source.id, field, severity, message)
-
-
-def file_role(doc, is_root: bool) -> list[Diagnostic]:
-    """deck.yaml says what the deck is; included files only hold cards."""
-    data = doc.data
-    if not isinstance(data, dict):
-        return []
-    out = []
-    if is_root and "deck" not in data:
-        mark = doc.mark(())
-        out.append(Diagnostic(mark.file, mark.line, mark.column, None, "deck", ERROR,
-                              "deck.yaml needs a 'deck:' block with id, name and game"))
-    for key in ("deck", "rules"):
-        if not is_root and key in data:
-            mark = doc.key_mark((key,))
-            out.append(Diagnostic(mark.file, mark.line, mark.column, None, key, ERROR,
-                                  f"'{key}:' belongs in deck.yaml, not in an included card file"))
-    return out
 
 
 def card_rules(source: SourceCard, folder: Path | None, default_kind: str = "pug") -> list[Diagnostic]:

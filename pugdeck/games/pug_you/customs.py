@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from pugdeck.diagnostics import Diagnostic
-from pugdeck.games.pug_you.checks import located, card_id_of, card_rules, file_role, to_card, schema_check
-from pugdeck.games.pug_you.model import Card, Deck, SourceFile
+from pugdeck.deck_files import SourceFile, card_id_of, file_role, located
+from pugdeck.games.pug_you.checks import card_rules, schema_check, to_card
+from pugdeck.games.pug_you.model import Card, Deck
 from pugdeck.loading import LoadError, SourceCard, load_document
 
 

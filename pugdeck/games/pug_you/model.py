@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
+from pugdeck.deck_files import DeckInfo, SourceFile
 from pugdeck.loading import SourceCard
 
 LEVELS = ("green", "yellow", "red")
@@ -95,26 +96,6 @@ class Rules:
             badge_limit=data.get("badge_limit", base.badge_limit),
             mutt_badges=data.get("mutt_badges", base.mutt_badges),
         )
-
-
-@dataclass(frozen=True)
-class DeckInfo:
-    id: str
-    name: str
-    game: str
-    version: str = "1.0.0"
-    language: str = "en"
-    template: str = "pug-you"
-
-    def as_json(self) -> dict:
-        return {"id": self.id, "name": self.name, "version": self.version,
-                "language": self.language, "template": self.template}
-
-
-@dataclass(frozen=True)
-class SourceFile:
-    path: str  # relative to the deck folder, '/'-separated
-    sha256: str
 
 
 @dataclass(frozen=True)
