@@ -18,7 +18,6 @@ import json
 import sys
 import traceback
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from pugdeck import __version__
