@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from pugdeck.diagnostics import ERROR, Diagnostic
 from pugdeck.loading import Document, LoadedDeck, SourceCard
+from pugdeck.validation import SchemaCheck
 
 
 @dataclass(frozen=True)
@@ -74,3 +75,12 @@ def file_role(doc: Document, is_root: bool) -> list[Diagnostic]:
             out.append(Diagnostic(mark.file, mark.line, mark.column, None, key, ERROR,
                                   f"'{key}:' belongs in deck.yaml, not in an included card file"))
     return out
+
+
+def check_files(loaded: LoadedDeck, schema: SchemaCheck) -> list[Diagnostic]:
+    """What loading found, then every file against the game's schema and its role."""
+    diagnostics = list(loaded.diagnostics)
+    for doc in loaded.documents:
+        diagnostics += schema.check(doc, item_id=card_id_of)
+        diagnostics += file_role(doc, is_root=doc is loaded.root)
+    return diagnostics

@@ -193,3 +193,10 @@ class SchemaCheck:
                           for k in extras)
         return Diagnostic(mark.file, mark.line, mark.column, card, first, ERROR, words)
 
+
+
+@lru_cache(maxsize=None)
+def schema_check(schema_name: str, item_def: str = "card") -> SchemaCheck:
+    """A game's authoring schema, compiled once per process (compiling costs more than
+    checking a deck)."""
+    return SchemaCheck(schema_name, item_def)

@@ -7,31 +7,22 @@ target per card) and what a playable deck needs. `check_deck` never raises for a
 
 from __future__ import annotations
 
+from pugdeck.deck_files import DeckInfo, check_files, located, sources_of
 from pugdeck.diagnostics import ERROR, Diagnostic, errors_in
-from pugdeck.deck_files import DeckInfo, card_id_of, file_role, located, sources_of
 from pugdeck.games.pixelpug.model import MAIN, TREATS, Card, Deck, EffectStep, Rules
 from pugdeck.games.pixelpug.operations import OPERATIONS, OUTCOME_PARAMS, SELF
 from pugdeck.loading import LoadedDeck, SourceCard
 from pugdeck.validation import SchemaCheck, suggest
-
-_schema: SchemaCheck | None = None
+from pugdeck.validation import schema_check as compiled_schema_check
 
 
 def schema_check() -> SchemaCheck:
-    """The compiled PixelPug authoring schema."""
-    global _schema  # compiled once per process: compiling costs more than checking a deck
-    if _schema is None:
-        _schema = SchemaCheck("pixelpug", "card")
-    return _schema
+    return compiled_schema_check("pixelpug")
 
 
 def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
     """Validate every file and card; the typed deck if there are no errors."""
-    diagnostics = list(loaded.diagnostics)
-    check = schema_check()
-    for doc in loaded.documents:
-        diagnostics += check.check(doc, item_id=card_id_of)
-        diagnostics += file_role(doc, is_root=doc is loaded.root)
+    diagnostics = check_files(loaded, schema_check())
     schema_bad = {(d.file, d.card) for d in diagnostics if d.card}
     seen: dict[str, SourceCard] = {}
     for source in loaded.cards:

@@ -11,31 +11,30 @@ import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from pugdeck.deck_files import DeckInfo, card_id_of, file_role, located, sources_of
+from pugdeck.deck_files import DeckInfo, check_files, located, sources_of
 from pugdeck.diagnostics import ERROR, WARNING, DeckError, Diagnostic, errors_in
-from pugdeck.games.pug_you.model import (DEFAULT_BREED, LEVEL_DOTS, MUTT_FIELDS, PLAY_FIELDS, Card,
-                                         Deck, Rules)
+from pugdeck.games.pug_you.model import (
+    DEFAULT_BREED,
+    LEVEL_DOTS,
+    MUTT_FIELDS,
+    PLAY_FIELDS,
+    Card,
+    Deck,
+    Rules,
+)
 from pugdeck.images import check_image
 from pugdeck.loading import LoadedDeck, SourceCard, locate
 from pugdeck.validation import SchemaCheck
-
-_schema: SchemaCheck | None = None
+from pugdeck.validation import schema_check as compiled_schema_check
 
 
 def schema_check() -> SchemaCheck:
-    global _schema  # compiled once per process: compiling costs more than checking a deck
-    if _schema is None:
-        _schema = SchemaCheck("pug-you", "card")
-    return _schema
+    return compiled_schema_check("pug-you")
 
 
 def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
     """Validate every file and card; the typed deck if there are no errors."""
-    diagnostics = list(loaded.diagnostics)
-    check = schema_check()
-    for doc in loaded.documents:
-        diagnostics += check.check(doc, item_id=card_id_of)
-        diagnostics += file_role(doc, is_root=doc is loaded.root)
+    diagnostics = check_files(loaded, schema_check())
     seen: dict[str, SourceCard] = {}
     cards: list[Card] = []
     schema_bad = {(d.file, d.card) for d in diagnostics if d.card}
