@@ -75,6 +75,28 @@ def timed(command: list[str]) -> tuple[float, float, float]:
     return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024  # Linux: KiB
 
 
+# Runs a module as __main__ and writes its own peak resident memory (VmHWM) to a file.
+# rusage's ru_maxrss is no good here: Linux carries the forking parent's peak into the
+# child, so a benchmark process that has grown would report its own size for every build.
+_PEAK_WRAPPER = """
+import atexit, runpy, sys
+report, module = sys.argv.pop(1), sys.argv.pop(1)
+def write_peak():
+    with open('/proc/self/status') as status, open(report, 'w') as out:
+        out.write(next(line for line in status if line.startswith('VmHWM')).split()[1])
+atexit.register(write_peak)
+sys.argv[0] = module
+runpy.run_module(module, run_name='__main__', alter_sys=True)
+"""
+
+
+def peak_mb(module_args: list[str], work: Path) -> float:
+    """Peak resident MB of `python -m <module_args>` as measured by the process itself."""
+    report = work / "peak.txt"
+    timed([sys.executable, "-c", _PEAK_WRAPPER, str(report), *module_args])
+    return int(report.read_text()) / 1024  # KiB
+
+
 def measure(n: int, repeat: int, work: Path) -> dict[str, float]:
     deck = write_deck(work / f"deck-{n}", n)
     out = work / f"out-{n}"
@@ -84,11 +106,10 @@ def measure(n: int, repeat: int, work: Path) -> dict[str, float]:
     render_only = [sys.executable, __file__, "--render-only", str(out / "bench.json"),
                    str(deck), str(out / "render-only.pdf")]
     timed(build)  # warm the file cache; also produces the JSON the straight script reads
-    ours, theirs, renders, peaks = [], [], [], []
+    ours, theirs, renders = [], [], []
     for _ in range(repeat):  # interleaved, so drift hits all alike
-        wall, cpu, peak = timed(build)
+        wall, cpu, _ = timed(build)
         ours.append((wall, cpu))
-        peaks.append(peak)
         theirs.append(timed(straight)[:2])
         renders.append(timed(render_only)[1])
     return {"build": statistics.median(w for w, _ in ours),
@@ -96,7 +117,7 @@ def measure(n: int, repeat: int, work: Path) -> dict[str, float]:
             "straight": statistics.median(w for w, _ in theirs),
             "straight_cpu": statistics.median(c for _, c in theirs),
             "render_cpu": statistics.median(renders),
-            "peak": max(peaks), "pdf_kb": (out / "bench.pdf").stat().st_size / 1024}
+            "peak": peak_mb(build[2:], work), "pdf_kb": (out / "bench.pdf").stat().st_size / 1024}
 
 
 def bundled_pdf_kb(work: Path) -> float:
