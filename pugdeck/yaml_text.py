@@ -1,0 +1,285 @@
+"""YAML text → plain data that remembers where every value came from.
+
+Safe YAML only, built from the parser's event stream rather than PyYAML's constructor, so
+that we can (1) keep a `file:line:col` for every value, (2) refuse duplicate keys, which
+PyYAML silently resolves by keeping the last one, and (3) refuse hostile input fast: file
+size, nesting depth and alias expansion are all bounded before anything large is built.
+The event stream is iterative, so a 10,000-deep nesting cannot exhaust Python's stack.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from pugdeck.diagnostics import ERROR, Diagnostic
+
+MAX_FILE_BYTES = 8 * 1024 * 1024
+MAX_DEPTH = 64
+# Values after alias expansion in one file. A 10,000-card deck has ~150,000.
+MAX_VALUES = 1_000_000
+# Values reached through aliases: sharing a tag list is fine, multiplying cards is not.
+MAX_ALIASED_VALUES = 10_000
+MAX_FILES = 256
+
+_TOO_DEEP = f"nesting deeper than {MAX_DEPTH} levels; a deck never needs that"
+_Parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_resolver = yaml.resolver.Resolver()
+_constructor = yaml.constructor.SafeConstructor()
+# Text may hold tabs and line breaks, nothing else from the C0/C1 control ranges.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_SCALAR_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+}
+_TIMESTAMP = "tag:yaml.org,2002:timestamp"
+_COLLECTION_TAGS = {None, "!", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
+
+Path_ = tuple  # a path into the data: ("cards", 3, "level")
+
+
+@dataclass(frozen=True)
+class Mark:
+    file: str
+    line: int
+    column: int
+
+
+class LoadError(Exception):
+    def __init__(self, diagnostic: Diagnostic):
+        self.diagnostic = diagnostic
+        super().__init__(diagnostic.format())
+
+
+def display_path(path: Path) -> str:
+    """A path as a user would type it: relative to the working directory when under it."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _error(file: str, line: int, column: int, message: str) -> LoadError:
+    return LoadError(Diagnostic(file, line, column, None, None, ERROR, message))
+
+
+def read_text(path: Path, display: str) -> tuple[str, bytes]:
+    """The file's text (UTF-8, BOM allowed) and its bytes; refuses large files and bad bytes."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise _error(display, 1, 1, f"file is {size / 2**20:.1f} MiB; the limit is "
+                         f"{MAX_FILE_BYTES // 2**20} MiB — split the cards over several files")
+        with path.open("rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise _error(display, 1, 1, f"cannot read file: {exc.strerror or exc}") from None
+    if len(raw) > MAX_FILE_BYTES:  # grew between stat and read, or not a regular file
+        raise _error(display, 1, 1, f"file is larger than {MAX_FILE_BYTES // 2**20} MiB")
+    body = raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        offset = exc.start + (len(raw) - len(body))
+        before = raw[:offset]
+        line = before.count(b"\n") + 1
+        column = offset - (before.rfind(b"\n") + 1) + 1
+        raise _error(display, line, column, f"invalid UTF-8: byte 0x{raw[offset]:02x} at offset "
+                     f"{offset}; save the file as UTF-8") from None
+    return text, raw
+
+
+def parse_yaml(text: str, display: str) -> tuple[Any, dict, dict]:
+    """Build data from YAML text; returns (data, value positions, key positions).
+
+    Positions are (line, column) pairs, 1-based; `Document` turns them into `Mark`s on
+    demand, which keeps this loop (the cost of loading a large deck) lean.
+    """
+    marks: dict[tuple, tuple[int, int]] = {}
+    key_marks: dict[tuple, tuple[int, int]] = {}
+    anchors: dict[str, tuple[Any, int]] = {}
+    # A frame per open collection: [container, path, pending key, anchor, values at start]
+    stack: list[list] = []
+    root: list[Any] = []
+    values = 0
+    aliased = 0
+    documents = 0
+
+    def fail(pos: tuple[int, int], message: str) -> LoadError:
+        return _error(display, pos[0], pos[1], message)
+
+    # Locals, not module attributes: this loop runs once per YAML event (24 per card).
+    scalar_event, alias_event, document_start = yaml.ScalarEvent, yaml.AliasEvent, yaml.DocumentStartEvent
+    mapping_start, sequence_start = yaml.MappingStartEvent, yaml.SequenceStartEvent
+    mapping_end, sequence_end = yaml.MappingEndEvent, yaml.SequenceEndEvent
+    plain_cache_get, control = _plain_cache.get, _CONTROL.search
+    parser = _Parser(text)
+    try:
+        # iter(get_event, None) instead of yaml.parse(): no Python generator frame per event.
+        for event in iter(parser.get_event, None):
+            kind = event.__class__
+            if kind is mapping_end or kind is sequence_end:
+                value, _path, _key, anchor, start = stack.pop()
+                size = values - start + 1
+                values = start
+                if anchor:
+                    anchors[anchor] = (value, size)
+                top = stack[-1] if stack else None
+                pos = None  # the collection's position was recorded at its start
+            elif kind is scalar_event or kind is mapping_start or kind is sequence_start or kind is alias_event:
+                m = event.start_mark
+                pos = (m.line + 1, m.column + 1)
+                top = stack[-1] if stack else None
+                awaiting_key = top is not None and top[2] is _NO_KEY
+                if kind is scalar_event:
+                    style = event.style
+                    if awaiting_key:
+                        key = event.value
+                        if style == '"' and control(key):
+                            raise fail(pos, "control character in a key; remove it")
+                        if key in top[0]:
+                            first = key_marks[top[1] + (key,)]
+                            raise fail(pos, f"duplicate key '{key}' (first at line {first[0]}); remove one of them")
+                        top[2] = key
+                        key_marks[top[1] + (key,)] = pos
+                        continue
+                    if event.tag is not None:
+                        value = _scalar(event, display)
+                    elif style:  # quoted or block text: always a string
+                        value = event.value
+                    else:
+                        value = plain_cache_get(event.value, _NO_KEY)
+                        if value is _NO_KEY:
+                            value = _scalar(event, display)
+                    # Raw control characters never get past libyaml's reader; in double quotes
+                    # an escape such as "\x07" can still make one.
+                    if style == '"' and value.__class__ is str and (bad := control(value)):
+                        raise fail(pos, f"control character U+{ord(bad.group()):04X} in text; remove it")
+                    if event.anchor:
+                        anchors[event.anchor] = (value, 1)
+                    size = 1
+                elif kind is alias_event:
+                    if event.anchor not in anchors:
+                        raise fail(pos, f"unknown alias '*{event.anchor}'")
+                    if awaiting_key:
+                        raise fail(pos, "mapping keys must be plain text")
+                    value, size = anchors[event.anchor]
+                    aliased += size
+                    if aliased > MAX_ALIASED_VALUES:
+                        raise fail(pos, f"aliases expand to more than {MAX_ALIASED_VALUES:,} values (an alias "
+                                   "bomb?); refusing to load it")
+                else:
+                    if event.tag not in _COLLECTION_TAGS:
+                        raise fail(pos, f"tag '{event.tag}' is not allowed; only plain YAML (safe tags) is accepted")
+                    if awaiting_key:
+                        raise fail(pos, "mapping keys must be plain text")
+                    if len(stack) >= MAX_DEPTH:
+                        raise fail(pos, _TOO_DEEP)
+                    path = () if top is None else top[1] + ((len(top[0]),) if top[2] is _IN_LIST else (top[2],))
+                    marks[path] = pos
+                    if kind is mapping_start:
+                        stack.append([{}, path, _NO_KEY, event.anchor, values])
+                    else:
+                        stack.append([[], path, _IN_LIST, event.anchor, values])
+                    continue
+            else:
+                if kind is document_start:
+                    documents += 1
+                    if documents > 1:
+                        m = event.start_mark
+                        raise fail((m.line + 1, m.column + 1), "a file holds one YAML document; remove the extra '---'")
+                continue
+            # Attach the finished value to the enclosing collection.
+            values += size
+            if values > MAX_VALUES:
+                m = event.start_mark
+                raise fail((m.line + 1, m.column + 1), f"document expands to more than {MAX_VALUES:,} "
+                           "values (an alias bomb?); refusing to load it")
+            if top is None:
+                root.append(value)
+            elif top[2] is _IN_LIST:
+                if pos is not None:
+                    marks[top[1] + (len(top[0]),)] = pos
+                top[0].append(value)
+            else:
+                if pos is not None:
+                    marks[top[1] + (top[2],)] = pos
+                top[0][top[2]] = value
+                top[2] = _NO_KEY
+    except yaml.MarkedYAMLError as exc:
+        m = exc.problem_mark or exc.context_mark
+        line, column = (m.line + 1, m.column + 1) if m else (1, 1)
+        problem = exc.problem or exc.context or "invalid YAML"
+        if "nesting depth" in problem:  # newer libyaml stops at 1,000 levels while scanning ahead
+            raise _error(display, line, column, _TOO_DEEP) from None
+        raise _error(display, line, column, f"YAML syntax error: {problem}") from None
+    except yaml.reader.ReaderError as exc:
+        # A raw control character, refused by the reader before any event. Its `position` is a
+        # byte offset with libyaml and a character index without, so find the character itself.
+        index = max(text.find(chr(exc.character)), 0)
+        before = text[:index]
+        line, column = before.count("\n") + 1, index - (before.rfind("\n") + 1) + 1
+        what = "control character" if exc.character < 0xA0 else "character"
+        raise _error(display, line, column, f"{what} U+{exc.character:04X} in text; remove it") from None
+    except yaml.YAMLError as exc:
+        raise _error(display, 1, 1, f"YAML error: {exc}") from None
+    finally:
+        parser.dispose()
+    data = root[0] if root else None
+    return data, marks, key_marks
+
+
+class _Marker:
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+_NO_KEY = _Marker("<no key>")  # a mapping waiting for its next key
+_IN_LIST = _Marker("<list>")  # a sequence frame has no keys
+_plain_cache: dict[str, Any] = {}
+
+
+def _scalar(event, display: str) -> Any:
+    explicit = event.tag not in (None, "!")
+    if not explicit:
+        if event.style or event.tag == "!":  # plain style is None (Python) or "" (libyaml)
+            return event.value  # quoted or block text: always a string
+        cached = _plain_cache.get(event.value, _NO_KEY)
+        if cached is not _NO_KEY:
+            return cached
+    tag = event.tag if explicit else _resolver.resolve(yaml.ScalarNode, event.value, event.implicit)
+    if tag.startswith("!!"):
+        tag = "tag:yaml.org,2002:" + tag[2:]
+    if tag == _TIMESTAMP:  # dates mean nothing in a deck; keep what the author wrote
+        value = event.value
+    elif tag not in _SCALAR_TAGS:
+        m = event.start_mark
+        raise _error(display, m.line + 1, m.column + 1, f"tag '{event.tag}' is not allowed; "
+                     "only plain YAML (safe tags) is accepted")
+    elif tag == "tag:yaml.org,2002:str":
+        value = event.value
+    else:
+        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark)
+        try:
+            value = _constructor.yaml_constructors[tag](_constructor, node)
+        except (ValueError, yaml.constructor.ConstructorError):
+            m = event.start_mark
+            raise _error(display, m.line + 1, m.column + 1,
+                         f"'{event.value}' is not a valid {tag.rsplit(':', 1)[-1]}") from None
+    if not explicit:
+        if len(_plain_cache) > 50_000:  # plain words repeat (levels, breeds, numbers); ids do not
+            _plain_cache.clear()
+        _plain_cache[event.value] = value
+    return value
