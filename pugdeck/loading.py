@@ -17,6 +17,7 @@ from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.yaml_text import (MAX_FILE_BYTES, MAX_FILES, LoadError, Mark, display_path,  # noqa: F401
                                parse_yaml, read_text)
 
+
 @dataclass
 class Document:
     """One YAML file: its data, and the position of every value and mapping key in it."""
