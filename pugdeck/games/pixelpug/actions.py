@@ -27,79 +27,85 @@ _KEYS = {"deal": ({"type", "order", "first"},),
          "rps": ({"type", "choice"},)}
 
 
+RPS_ACTIONS = tuple({"type": "rps", "choice": c} for c in RPS_CHOICES)
+_RPS_BY_ID = {id(a): a["choice"] for a in RPS_ACTIONS}  # module constants: the ids stay theirs
+
+
 def deal_outcome(state) -> tuple[list[int], int]:
     """The shuffle and starting seat the game's seed draws for the coming round."""
-    order, first = state.game.deal(state.round)
+    order, first, _ids = state.game.deal(state.round)
     return list(order), first
 
 
-def target_groups(state, seat: int) -> tuple[tuple[int, ...], ...]:
-    """(anyone in the round, others in it, others not in the Doghouse, you or anyone not in
-    the Doghouse) for `seat`: the target groups of `Game.target_mode` 1 to 4.
+class Table:
+    """What one seat may play in one situation (who is in the round, who is in the Doghouse).
 
-    Kept per state in `targets_cache` (emptied whenever someone goes out or in or out of the
-    Doghouse) and per game by table, since both lookups happen at every action."""
-    groups = state.targets_cache.get(seat)
-    if groups is not None:
-        return groups
-    key = (seat, tuple(state.alive), tuple(state.doghouse))
-    groups = state.game.target_groups.get(key)
-    if groups is None:
-        _seat, alive, doghouse = key
-        anyone = tuple(s for s in range(state.game.players) if alive[s])
+    `groups[mode]` are the seats a card of `Game.target_mode` `mode` may target: () for 0
+    (no target), then anyone in the round (yourself included), others in it, others not in
+    the Doghouse, you or anyone not in the Doghouse. `plays[card]` are the card's play dicts
+    there. Made once per game and situation, so listing and checking plays is indexing.
+    """
+
+    __slots__ = ("groups", "plays")
+
+    def __init__(self, game, seat: int, alive: tuple[bool, ...], doghouse: tuple[bool, ...]):
+        anyone = tuple(s for s in range(game.players) if alive[s])
         others = tuple(s for s in anyone if s != seat)
         unprotected = tuple(s for s in others if not doghouse[s])
         # A red "target player" card: yourself, or anyone not in the Doghouse.
         red_anyone = tuple(s for s in anyone if s == seat or not doghouse[s])
-        groups = state.game.target_groups[key] = (anyone, others, unprotected, red_anyone)
-    state.targets_cache[seat] = groups
-    return groups
+        self.groups = ((), anyone, others, unprotected, red_anyone)
+        modes, options = game.target_mode, game.play_options
+        self.plays = tuple(options[card].get(self.groups[modes[card]])
+                           or _options(game, card, self.groups[modes[card]])
+                           for card in range(len(game.cards)))
+
+
+def table(state, seat: int) -> Table:
+    """`seat`'s `Table` now: kept per state in `targets_cache` (emptied whenever someone goes
+    out or into or out of the Doghouse) and per game by situation, since both lookups happen
+    at every action."""
+    found = state.targets_cache.get(seat)
+    if found is not None:
+        return found
+    key = (seat, tuple(state.alive), tuple(state.doghouse))
+    found = state.game.tables.get(key)
+    if found is None:
+        found = state.game.tables[key] = Table(state.game, *key)
+    state.targets_cache[seat] = found
+    return found
 
 
 def targets_for(state, seat: int, card: int) -> tuple[int, ...]:
     """The seats `seat` may choose for `card` (empty: played without effect, or no target)."""
-    mode = state.game.target_mode[card]
-    return target_groups(state, seat)[mode - 1] if mode else ()
+    return table(state, seat).groups[state.game.target_mode[card]]
 
 
 def legal_actions(state) -> list[dict]:
-    """The legal actions of `state` (see the module docstring), sorted and unique."""
+    """The legal actions of `state` (see the module docstring), sorted and unique.
+
+    (`State.legal_actions` lists plays itself, the common case, and calls this for the rest.)"""
     phase = state.phase
     if phase == st.PLAY:
-        return plays(state)
+        plays = table(state, state.cur).plays
+        return [action for card in state.hands[state.cur] for action in plays[card]]
     if phase == st.RPS:
-        return [{"type": "rps", "choice": c} for c in RPS_CHOICES]
+        return list(RPS_ACTIONS)
     if phase == st.DEAL:
-        order, first = deal_outcome(state)
-        ids = state.game.ids
-        action = {"type": "deal", "order": [ids[c] for c in order], "first": first}
+        order, first, order_ids = state.game.deal(state.round)
+        action = {"type": "deal", "order": list(order_ids), "first": first}
         # Remembered with its parsed form: applying this very dict skips re-checking it.
-        state.offered_deal = (action, list(action["order"]), order, first, state.round)
+        state.offered_deal = (action, list(order_ids), order, first, state.round)
         return [action]
     return []
-
-
-def plays(state) -> list[dict]:
-    """The play actions of the current player (the PLAY phase's legal actions)."""
-    g, seat = state.game, state.cur
-    groups = target_groups(state, seat)
-    by_card, modes = g.play_options, g.target_mode
-    out: list[dict] = []
-    for card in state.hands[seat]:
-        mode = modes[card]
-        targets = groups[mode - 1] if mode else ()
-        options = by_card[card].get(targets)
-        if options is None:
-            options = _options(g, card, targets)
-        out += options
-    return out
 
 
 def _options(g, card: int, targets: tuple[int, ...]) -> tuple[dict, ...]:
     """The plays of `card` at these targets, built once per game: they never change.
 
-    Each dict is also remembered with its parsed form, so `parse` can accept a dict that
-    `legal_actions()` handed out after checking only that it is still legal.
+    Each dict is also remembered with its parsed form, so `State.apply_action` can accept a
+    dict that `legal_actions()` handed out after checking only that it is still legal: the
+    card is in hand and the seat's table still offers this very tuple of plays for it.
     """
     card_id = g.ids[card]
     if not targets:
@@ -109,9 +115,9 @@ def _options(g, card: int, targets: tuple[int, ...]) -> tuple[dict, ...]:
                    for t in targets for k in g.nameable[card]]
     else:
         options = [({"type": "play", "card": card_id, "target": t}, t, None) for t in targets]
-    for action, target, kind in options:
-        g.parsed_plays[id(action)] = ((card, target, kind), targets, g.target_mode[card])
     plays = g.play_options[card][targets] = tuple(action for action, _t, _k in options)
+    for action, target, kind in options:
+        g.parsed_plays[id(action)] = (card, target, kind, plays)
     return plays
 
 
@@ -129,7 +135,10 @@ def _illegal(state, action, why: str):
 def parse(state, action):
     """Check `action` against `state`; return (transition, arguments, logged copy).
 
-    (`State.apply_action` first tries the dicts `legal_actions()` handed out by identity.)"""
+    (`State.apply_action` first tries the play dicts `legal_actions()` handed out by
+    identity; the duel choices it hands out are module constants, known here by identity.)"""
+    if state.phase == st.RPS and id(action) in _RPS_BY_ID:
+        return st.State.do_rps, (_RPS_BY_ID[id(action)],), action
     if not isinstance(action, dict):
         raise st.IllegalAction(f"an action is a dict with a 'type', not {action!r}")
     kind = action.get("type")
@@ -183,7 +192,7 @@ def _parse_deal(state, action):
     offered = state.offered_deal
     if (offered is not None and action is offered[0] and offered[4] == state.round
             and action["order"] == offered[1] and action["first"] == offered[3]):
-        return st.State.do_deal, (list(offered[2]), offered[3]), {
+        return st.State.do_deal, (offered[2], offered[3]), {
             "type": "deal", "order": offered[1], "first": offered[3]}
     g = state.game
     raw, first = action["order"], action["first"]

@@ -1,93 +1,130 @@
 """What each effect operation does to a `State` (the catalogue is `operations.py`).
 
-`resolve` runs a played card's steps in order. The chosen target was checked when the
+`State.do_play` runs a played card's steps in order. The chosen target was checked when the
 action was parsed (alive; another player for `opponent`; not in the Doghouse for a red
 card). A step stops the card when the round is decided by it (an elimination, a Dog Food
 hit). A duel pauses the card: the state waits for two secret choices, then `finish_duel`.
+
+Each card's steps are turned once per game (`programs`) into (function, acts on the player,
+argument) triples, the argument being the step's parameters already read (an amount, a kind
+number, an outcome function), so playing a card looks nothing up by name.
 """
 
 from __future__ import annotations
+
+from bisect import insort
 
 SELF = "self"
 RPS_CHOICES = ("paper", "rock", "scissors")
 _BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
 
 
-def resolve(state, seat: int, card: int, target: int | None, kind: int | None) -> None:
-    """Run card `card`'s effect for `seat` against the chosen `target` (and named `kind`)."""
-    g = state.game
-    if target is None and g.target_mode[card]:
-        state.events.append((None, {"event": "no-target", "seat": seat}, None))
-        return  # no valid target: the card is played without effect
-    for run, step, on_self in g.resolvers[card]:
-        run(state, seat, seat if on_self else target, card, kind, step)
+def programs(game) -> tuple[tuple, tuple]:
+    """(per card: its steps as one (function, acts on the player, argument) to run; per
+    card: the duel's (loser, winner, tie) outcome functions, or None)."""
+    steps, duels = [], []
+    for info in game.cards:
+        ready = tuple((_OPS[s.op], s.target == SELF, _ARGS.get(s.op, _no_arg)(game, s))
+                      for s in info.effect if _OPS[s.op] is not _nothing)
+        steps.append(ready[0] if len(ready) == 1 else (_steps, False, ready) if ready
+                     else (_nothing, False, None))
+        duel = next((s for s in info.effect if s.op == "rps-duel"), None)
+        duels.append(None if duel is None else _duel_arg(game, duel))
+    return tuple(steps), tuple(duels)
+
+
+def _steps(state, seat, who, card, kind, steps) -> None:
+    """A card of several steps, run in order (`who` is the chosen target)."""
+    for run, on_self, arg in steps:
+        run(state, seat, seat if on_self else who, card, kind, arg)
         if state.round_how or state.rps:
-            return
+            return  # the round is decided, or a duel waits for its choices
 
 
-def step_runners(cards) -> tuple:
-    """Per card: (function, step, acts on the player) for each step, looked up once per game."""
-    return tuple(tuple((_OPS[s.op], s, s.target == SELF) for s in c.effect) for c in cards)
+# --- outcomes (see operations.OUTCOMES): what happens to `seat` because of `card` ---------
 
-
-def _amount(step) -> int:
-    return step.get("amount", 1)
-
-
-def _nothing(state, seat, who, card, kind, step) -> None:
+def _no_outcome(state, seat: int, card: int) -> None:
     pass
 
 
-def _draw(state, seat, who, card, kind, step) -> None:
-    for _ in range(_amount(step)):
-        state.draw(who)
+def _lose_one_life(state, seat: int, card: int) -> None:
+    state.lose_life(seat, 1, card)
 
 
-def _give_from_pile(state, seat, who, card, kind, step) -> None:
-    g = state.game
-    for _ in range(_amount(step)):
+def _draw_one(state, seat: int, card: int) -> None:
+    state.draw(seat)
+
+
+def _win_round(state, seat: int, card: int) -> None:
+    from pugdeck.games.pixelpug.state import DOG_FOOD
+
+    state.win_round(seat, DOG_FOOD)
+
+
+_OUTCOMES = {"lose-life": _lose_one_life, "draw": _draw_one, "win-round": _win_round}
+
+
+def _outcome(step, name: str, default: str):
+    """The outcome function a step's parameter `name` names ("none" and unknown: nothing)."""
+    return _OUTCOMES.get(step.get(name, default), _no_outcome)
+
+
+# --- the operations: run(state, seat playing, who it acts on, card, named kind, argument) ---
+
+def _nothing(state, seat, who, card, kind, arg) -> None:
+    pass
+
+
+def _draw(state, seat, who, card, kind, amount) -> None:
+    deck, hand = state.deck, state.hands[who]
+    for _ in range(amount):
+        if deck:
+            insort(hand, deck.pop())
+
+
+def _give_from_pile(state, seat, who, card, kind, amount) -> None:
+    ids = state.game.ids
+    for _ in range(amount):
         if not state.treats:
             state.events.append((None, {"event": "pile-empty", "pile": "treats"}, None))
             return
         given = state.treats.pop()
-        state.hands[who].append(given)
-        state.hands[who].sort()
-        state.events.append((None, {"event": "given", "seat": who, "card": g.ids[given]}, None))
+        insort(state.hands[who], given)
+        state.events.append((None, {"event": "given", "seat": who, "card": ids[given]}, None))
 
 
-def _lose_life(state, seat, who, card, kind, step) -> None:
-    state.lose_life(who, _amount(step), card)
+def _lose_life(state, seat, who, card, kind, amount) -> None:
+    state.lose_life(who, amount, card)
 
 
-def _doghouse(state, seat, who, card, kind, step) -> None:
+def _doghouse(state, seat, who, card, kind, arg) -> None:
     state.doghouse[who] = True
     state.targets_cache = {}
 
 
-def _guess_holder(state, seat, who, card, kind, step) -> None:
+def _guess_holder(state, seat, who, card, kind, arg) -> None:
     """Empty Bowl: a hit wins the round unless the named player also holds `unless-holding`."""
-    g = state.game
-    wanted = g.kind_index.get(step.get("card"))
-    shield = g.kind_index.get(step.get("unless-holding") or "")
-    kinds = {g.kind_of[c] for c in state.hands[who]}
+    wanted, shield, on_hit = arg
+    kind_of = state.game.kind_of
+    kinds = {kind_of[c] for c in state.hands[who]}
     hit = wanted in kinds
     shielded = hit and shield in kinds
     public = {"event": "guess", "seat": seat, "target": who, "hit": hit, "shielded": shielded}
     state.events.append((None, public, None))
     if hit and not shielded:
-        _outcome(state, step.get("on-hit", "win-round"), seat, card)
+        on_hit(state, seat, card)
 
 
-def _guess_card(state, seat, who, card, kind, step) -> None:
+def _guess_card(state, seat, who, card, kind, on_hit) -> None:
     """Nip: if the target holds the named kind, `on-hit` happens to them."""
-    g = state.game
-    hit = any(g.kind_of[c] == kind for c in state.hands[who])
+    kind_of = state.game.kind_of
+    hit = any(kind_of[c] == kind for c in state.hands[who])
     state.events.append((None, {"event": "guess", "seat": seat, "target": who, "hit": hit}, None))
     if hit:
-        _outcome(state, step.get("on-hit", "lose-life"), who, card)
+        on_hit(state, who, card)
 
 
-def _rps(state, seat, who, card, kind, step) -> None:
+def _rps(state, seat, who, card, kind, arg) -> None:
     from pugdeck.games.pixelpug.state import RPS
 
     state.rps = [seat, who, None, card]
@@ -96,39 +133,38 @@ def _rps(state, seat, who, card, kind, step) -> None:
 
 def finish_duel(state, card: int, attacker: int, defender: int, a: str, d: str) -> None:
     """Both secret choices are in: reveal them and apply the card's outcomes."""
-    step = next(s for s in state.game.cards[card].effect if s.op == "rps-duel")
+    loses, wins, tie = state.game.duels[card]
     winner = attacker if _BEATS[a] == d else defender if _BEATS[d] == a else None
     state.events.append((None, {"event": "duel", "seat": attacker, "target": defender,
                                 "choices": [a, d], "winner": winner}, None))
     if winner is None:
-        _outcome(state, step.get("tie", "none"), attacker, card)
-        _outcome(state, step.get("tie", "none"), defender, card)
+        tie(state, attacker, card)
+        tie(state, defender, card)
         return
-    loser = defender if winner == attacker else attacker
-    _outcome(state, step.get("loser", "lose-life"), loser, card)
+    loses(state, defender if winner == attacker else attacker, card)
     if not state.round_how:
-        _outcome(state, step.get("winner", "none"), winner, card)
+        wins(state, winner, card)
 
 
-def _discard_hand_and_draw(state, seat, who, card, kind, step) -> None:
+def _discard_hand_and_draw(state, seat, who, card, kind, amount) -> None:
     """Poop Time: the whole hand (any size, even one card) goes to the discard pile."""
-    g = state.game
+    ids = state.game.ids
     dropped = state.hands[who]
     state.hands[who] = []
     state.discards[who].extend(dropped)
     state.events.append((None, {"event": "discarded", "seat": who,
-                                "cards": [g.ids[c] for c in dropped]}, None))
-    for _ in range(_amount(step)):
+                                "cards": [ids[c] for c in dropped]}, None))
+    for _ in range(amount):
         state.draw(who)
 
 
-def _look_at_hand(state, seat, who, card, kind, step) -> None:
+def _look_at_hand(state, seat, who, card, kind, arg) -> None:
     hand = [state.game.ids[c] for c in state.hands[who]]
     state.events.append(((seat,), {"event": "look", "seat": seat, "target": who},
                          {"event": "look", "seat": seat, "target": who, "hand": hand}))
 
 
-def _swap_hands(state, seat, who, card, kind, step) -> None:
+def _swap_hands(state, seat, who, card, kind, arg) -> None:
     hands, ids = state.hands, state.game.ids
     hands[seat], hands[who] = hands[who], hands[seat]
     # Each now holds what the other had, so each knows the other's new hand.
@@ -138,26 +174,27 @@ def _swap_hands(state, seat, who, card, kind, step) -> None:
                                     str(who): [ids[c] for c in hands[who]]}}))
 
 
-def _fish(state, seat, who, card, kind, step) -> None:
+def _fish(state, seat, who, card, kind, otherwise) -> None:
     """Go Fisch: the named kind from the target's hand, else go fish."""
     g = state.game
-    found = next((c for c in state.hands[who] if g.kind_of[c] == kind), None)
+    kind_of = g.kind_of
+    found = next((c for c in state.hands[who] if kind_of[c] == kind), None)
     if found is None:
         state.events.append((None, {"event": "fish", "seat": seat, "target": who, "hit": False}, None))
-        _outcome(state, step.get("else", "draw"), seat, card)
+        otherwise(state, seat, card)
         return
     state.hands[who].remove(found)
-    state.hands[seat].append(found)
-    state.hands[seat].sort()
+    insort(state.hands[seat], found)
     state.events.append((None, {"event": "fish", "seat": seat, "target": who, "hit": True,
                                 "card": g.ids[found]}, None))
 
 
-def _compare_hands(state, seat, who, card, kind, step) -> None:
+def _compare_hands(state, seat, who, card, kind, lower_suffers) -> None:
     """Stare Down: the two hands' points, compared in private; the lower suffers `lower`."""
     g = state.game
-    mine = sum(g.points[c] for c in state.hands[seat])
-    theirs = sum(g.points[c] for c in state.hands[who])
+    points = g.points
+    mine = sum([points[c] for c in state.hands[seat]])
+    theirs = sum([points[c] for c in state.hands[who]])
     lower = seat if mine < theirs else who if theirs < mine else None
     ids = g.ids
     state.events.append(((seat, who), {"event": "compare", "seat": seat, "target": who, "lower": lower},
@@ -165,19 +202,7 @@ def _compare_hands(state, seat, who, card, kind, step) -> None:
                           "hands": {str(seat): [ids[c] for c in state.hands[seat]],
                                     str(who): [ids[c] for c in state.hands[who]]}}))
     if lower is not None:
-        _outcome(state, step.get("lower", "lose-life"), lower, card)
-
-
-def _outcome(state, outcome: str, seat: int, card: int) -> None:
-    """One outcome (see operations.OUTCOMES) happening to `seat` because of `card`."""
-    if outcome == "lose-life":
-        state.lose_life(seat, 1, card)
-    elif outcome == "draw":
-        state.draw(seat)
-    elif outcome == "win-round":
-        from pugdeck.games.pixelpug.state import DOG_FOOD
-
-        state.win_round(seat, DOG_FOOD)
+        lower_suffers(state, lower, card)
 
 
 _OPS = {
@@ -195,4 +220,36 @@ _OPS = {
     "swap-hands": _swap_hands,
     "fish": _fish,
     "compare-hands": _compare_hands,
+}
+
+
+# --- each operation's argument, read once per game from the step's parameters ----------
+
+def _no_arg(game, step) -> None:
+    return None
+
+
+def _amount(game, step) -> int:
+    return step.get("amount", 1)
+
+
+def _guess_holder_arg(game, step) -> tuple:
+    return (game.kind_index.get(step.get("card")), game.kind_index.get(step.get("unless-holding") or ""),
+            _outcome(step, "on-hit", "win-round"))
+
+
+def _duel_arg(game, step) -> tuple:
+    return (_outcome(step, "loser", "lose-life"), _outcome(step, "winner", "none"),
+            _outcome(step, "tie", "none"))
+
+
+_ARGS = {
+    "draw": _amount,
+    "give-from-pile": _amount,
+    "lose-life": _amount,
+    "discard-hand-and-draw": _amount,
+    "guess-holder": _guess_holder_arg,
+    "guess-card": lambda game, step: _outcome(step, "on-hit", "lose-life"),
+    "fish": lambda game, step: _outcome(step, "else", "draw"),
+    "compare-hands": lambda game, step: _outcome(step, "lower", "lose-life"),
 }

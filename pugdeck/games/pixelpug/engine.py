@@ -9,6 +9,7 @@ the rules as the engine reads them are in `docs/rules-pixelpug.md`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import floor
 from typing import Iterable
 
 
@@ -114,14 +115,18 @@ class Game:
         # 4 yourself or anyone not in the Doghouse (a red "target player" card).
         self.target_mode = tuple(0 if t is None else (4 if a else 1) if t == "target-player"
                                  else 3 if a else 2 for t, a in zip(self.targets, self.attack))
-        # card → {its valid targets → play dicts}; id(play dict) → parsed (see actions._options).
+        # Per (seat, alive, doghouse): the target groups and each card's plays (actions.Table);
+        # shared by every state, reseeded copy and replay of this game.
+        self.tables: dict[tuple, object] = {}
         self.play_options: list[dict[tuple, tuple[dict, ...]]] = [{} for _ in self.cards]
-        self.parsed_plays: dict[int, tuple] = {}
-        self.target_groups: dict[tuple, tuple] = {}  # (seat, alive, doghouse) → target groups
-        from pugdeck.games.pixelpug.effects import step_runners
+        self.parsed_plays: dict[int, tuple] = {}  # id(play dict) → its parsed form
+        self.saves = tuple(self.kind_of[i] in self.extra_life for i in range(len(self.cards)))
+        from pugdeck.games.pixelpug.effects import programs
 
-        self.resolvers = step_runners(self.cards)  # per card, its steps' functions
-        self._deals: list[tuple[tuple[int, ...], int]] = []  # see deal()
+        self.programs, self.duels = programs(self)  # per card: its steps, ready to run
+        self._deals: list[tuple] = []  # see deal()
+        # deal()'s steps: (place i, float(i + 1)) from the bottom of the pile up.
+        self._fisher_yates = tuple((i, float(i + 1)) for i in range(len(self.main) - 1, 0, -1))
         if len(self.main) < players * self.rules.starting_hand + 1:
             _fail(source, "cards", f"the game deck has {len(self.main)} cards; {players} players "
                   f"need {players * self.rules.starting_hand + 1}")
@@ -140,8 +145,9 @@ class Game:
         other._deals = []
         return other
 
-    def deal(self, round_number: int) -> tuple[tuple[int, ...], int]:
-        """Round `round_number`'s shuffle of the game deck (top first) and first player.
+    def deal(self, round_number: int) -> tuple[tuple[int, ...], int, tuple[str, ...]]:
+        """Round `round_number`'s shuffle of the game deck (top first), first player, and the
+        shuffle as card ids.
 
         Every round shuffles the same full pile with its own stream, named by the seed and
         the round, so a deal depends on nothing a bot or a clone could disturb; each is
@@ -150,15 +156,17 @@ class Game:
         while len(self._deals) <= round_number:
             rng = Rng(f"pixelpug/{self.seed}/round/{len(self._deals)}")
             pile = list(self.main)
-            # `Rng.shuffle` inlined (the same Fisher–Yates, the same draws): deals are a
-            # quarter of a two-player random playout's time, the method calls most of it.
-            rand = rng.random
-            for i in range(len(pile) - 1, 0, -1):
-                j = int(rand() * (i + 1))
-                if j > i:
-                    j = i
+            # `Rng.shuffle` inlined (the same Fisher–Yates, the same draws): the deal is a
+            # quarter of a two-player random playout, so its loop is cut to the bone. It
+            # reads `Rng.random`'s own generator (one call less a draw), floors where
+            # `below` truncates (equal for draws >= 0), and needs no `min(…, i)`: a draw
+            # below 1 times an integer m < 2**53 never rounds up to m.
+            rand = rng._random.random
+            for i, m in self._fisher_yates:
+                j = floor(rand() * m)
                 pile[i], pile[j] = pile[j], pile[i]
-            self._deals.append((tuple(pile), rng.below(self.players)))
+            ids = self.ids
+            self._deals.append((tuple(pile), rng.below(self.players), tuple([ids[c] for c in pile])))
         return self._deals[round_number]
 
     def card(self, card_id: str) -> CardInfo:

@@ -47,7 +47,7 @@ class State:
         self.lives = [g.rules.starting_life] * n
         self.alive = [True] * n
         self.doghouse = [False] * n
-        self.targets_cache: dict[int, tuple] = {}  # seat → target groups (actions.target_groups)
+        self.targets_cache: dict = {}  # seat → its actions.Table now (see actions.table)
         self.revealed: list[list[int]] = [[] for _ in range(n)]  # hands shown on going out
         self.active = 0
         self.turn = 0  # turns started this round
@@ -78,17 +78,25 @@ class State:
 
     def legal_actions(self) -> list[dict]:
         """Every legal action as a small JSON-able dict, sorted and unique; [] when over."""
-        return act.plays(self) if self.phase == PLAY else act.legal_actions(self)
+        if self.phase == PLAY:  # the common case, inlined: hands are sorted, so the plays are
+            cur = self.cur
+            plays = (self.targets_cache.get(cur) or act.table(self, cur)).plays
+            out: list[dict] = []
+            for card in self.hands[cur]:
+                out += plays[card]
+            return out
+        return act.legal_actions(self)
 
     def apply_action(self, action: dict) -> None:
         """Play one action. An illegal one raises `IllegalAction` and changes nothing."""
         known = self.game.parsed_plays.get(id(action))
         if known is not None and self.phase == PLAY:
             # A play dict legal_actions() handed out (kept for the game's life, so the id is
-            # its own): legal if the card is in hand and its target group is unchanged.
-            (card, target, kind), targets, mode = known
-            if card in self.hands[self.cur] and (
-                    (act.target_groups(self, self.cur)[mode - 1] if mode else ()) == targets):
+            # its own): legal if the card is in hand and the seat's table still offers it.
+            card, target, kind, options = known
+            cur = self.cur
+            if card in self.hands[cur] and (
+                    self.targets_cache.get(cur) or act.table(self, cur)).plays[card] is options:
                 self.do_play(card, target, kind)
                 self.log.append(action)  # never changed: legal_actions' dicts are read-only
                 return
@@ -119,7 +127,7 @@ class State:
     def points(self, seat: int) -> int:
         """Points in `seat`'s hand and discard pile (what counts when the deck runs out)."""
         pts = self.game.points
-        return sum(pts[c] for c in self.hands[seat]) + sum(pts[c] for c in self.discards[seat])
+        return sum([pts[c] for c in self.hands[seat]]) + sum([pts[c] for c in self.discards[seat]])
 
     def observation(self, player: int) -> dict:
         """What `player` may see; other hands and the deck order stay hidden."""
@@ -159,16 +167,19 @@ class State:
 
     # --- transitions (called through actions.parse, arguments already checked) ----------
 
-    def do_deal(self, order: list[int], first: int) -> None:
-        """Shuffle the main pile into the deck, deal the starting hands, start `first`'s turn."""
+    def do_deal(self, order, first: int) -> None:
+        """Shuffle the main pile into the deck (`order`, top first), deal the starting hands,
+        start `first`'s turn."""
         self.box = []
-        self.deck = order[::-1]
+        self.deck = list(reversed(order))
         self.round_events_from = len(self.events)
         g = self.game
         seats = [(first + k) % g.players for k in range(g.players)]
+        deck, hands = self.deck, self.hands
         for _ in range(g.rules.starting_hand):
             for seat in seats:
-                self.draw(seat)
+                if deck:
+                    insort(hands[seat], deck.pop())
         self.events.append((None, {"event": "round", "round": self.round, "first": first}, None))
         self._start_turn(first)
 
@@ -179,8 +190,29 @@ class State:
         self.discards[seat].append(card)
         # A play is the most common event: kept as a tuple, made a dict only when observed.
         self.events.append((None, (seat, card, target, kind), None))
-        effects.resolve(self, seat, card, target, kind)
-        self._end_of_action()
+        g = self.game
+        if target is None and g.target_mode[card]:
+            # No valid target: the card is played without effect.
+            self.events.append((None, {"event": "no-target", "seat": seat}, None))
+        else:
+            run, on_self, arg = g.programs[card]  # see effects.programs
+            run(self, seat, seat if on_self else target, card, kind, arg)
+        deck = self.deck
+        if self.rps or self.round_how or not deck:
+            return self._end_of_action()
+        # The turn passes to the next player still in the round: _start_turn inlined, as
+        # this runs after nearly every action.
+        n, alive = g.players, self.alive
+        seat = (self.active + 1) % n
+        while not alive[seat]:
+            seat = (seat + 1) % n
+        self.active = seat
+        self.turn += 1
+        if self.doghouse[seat]:  # Doghouse lasts until your next turn
+            self.doghouse[seat] = False
+            self.targets_cache = {}
+        insort(self.hands[seat], deck.pop())
+        self.phase, self.cur = PLAY, seat
 
     def do_rps(self, choice: str) -> None:
         """A secret duel choice: the attacker's first, then the defender's settles the duel."""
@@ -208,9 +240,9 @@ class State:
         """`seat` loses lives to card `cause`; Protection in hand saves a last life, once each."""
         g = self.game
         self.lives[seat] -= amount
-        hand = self.hands[seat]
+        hand, saves = self.hands[seat], g.saves
         while self.lives[seat] <= 0:
-            saver = next((c for c in hand if g.kind_of[c] in g.extra_life), None)
+            saver = next((c for c in hand if saves[c]), None)
             if saver is None:
                 break
             hand.remove(saver)
@@ -234,9 +266,8 @@ class State:
         self.eliminations.append((self.round, seat, g.cards[cause].card))
         self.events.append((None, {"event": "eliminated", "seat": seat, "by": g.ids[cause],
                                    "hand": revealed}, None))
-        standing = [s for s in range(g.players) if self.alive[s]]
-        if len(standing) == 1:
-            self.win_round(standing[0], ELIMINATION)
+        if self.alive.count(True) == 1:
+            self.win_round(self.alive.index(True), ELIMINATION)
 
     def win_round(self, seat: int | None, how: str) -> None:
         """Decide the round; the rest of the action's effects are skipped (`round_how` is set)."""
@@ -275,7 +306,7 @@ class State:
     def _new_round(self) -> None:
         g = self.game
         self.round += 1
-        self.box = sorted(g.main)
+        self.box = list(g.main)  # numbered in id order, so already sorted
         self.deck, self.treats = [], list(g.treats)
         self.hands = [[] for _ in range(g.players)]
         self.discards = [[] for _ in range(g.players)]
