@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import floor
+from operator import itemgetter
 from typing import Iterable
 
 
@@ -120,6 +121,8 @@ class Game:
         self.tables: dict[tuple, object] = {}
         self.play_options: list[dict[tuple, tuple[dict, ...]]] = [{} for _ in self.cards]
         self.parsed_plays: dict[int, tuple] = {}  # id(play dict) → its parsed form
+        self.seat_orders = tuple(tuple((first + k) % players for k in range(players))
+                                 for first in range(players))  # clockwise from each seat
         self.saves = tuple(self.kind_of[i] in self.extra_life for i in range(len(self.cards)))
         from pugdeck.games.pixelpug.effects import programs
 
@@ -165,8 +168,7 @@ class Game:
             for i, m in self._fisher_yates:
                 j = floor(rand() * m)
                 pile[i], pile[j] = pile[j], pile[i]
-            ids = self.ids
-            self._deals.append((tuple(pile), rng.below(self.players), tuple([ids[c] for c in pile])))
+            self._deals.append((tuple(pile), rng.below(self.players), itemgetter(*pile)(self.ids)))
         return self._deals[round_number]
 
     def card(self, card_id: str) -> CardInfo:

@@ -127,7 +127,7 @@ class State:
     def points(self, seat: int) -> int:
         """Points in `seat`'s hand and discard pile (what counts when the deck runs out)."""
         pts = self.game.points
-        return sum([pts[c] for c in self.hands[seat]]) + sum([pts[c] for c in self.discards[seat]])
+        return sum(map(pts.__getitem__, self.hands[seat])) + sum(map(pts.__getitem__, self.discards[seat]))
 
     def observation(self, player: int) -> dict:
         """What `player` may see; other hands and the deck order stay hidden."""
@@ -174,10 +174,9 @@ class State:
         self.deck = list(reversed(order))
         self.round_events_from = len(self.events)
         g = self.game
-        seats = [(first + k) % g.players for k in range(g.players)]
         deck, hands = self.deck, self.hands
         for _ in range(g.rules.starting_hand):
-            for seat in seats:
+            for seat in g.seat_orders[first]:
                 if deck:
                     insort(hands[seat], deck.pop())
         self.events.append((None, {"event": "round", "round": self.round, "first": first}, None))
@@ -197,22 +196,7 @@ class State:
         else:
             run, on_self, arg = g.programs[card]  # see effects.programs
             run(self, seat, seat if on_self else target, card, kind, arg)
-        deck = self.deck
-        if self.rps or self.round_how or not deck:
-            return self._end_of_action()
-        # The turn passes to the next player still in the round: _start_turn inlined, as
-        # this runs after nearly every action.
-        n, alive = g.players, self.alive
-        seat = (self.active + 1) % n
-        while not alive[seat]:
-            seat = (seat + 1) % n
-        self.active = seat
-        self.turn += 1
-        if self.doghouse[seat]:  # Doghouse lasts until your next turn
-            self.doghouse[seat] = False
-            self.targets_cache = {}
-        insort(self.hands[seat], deck.pop())
-        self.phase, self.cur = PLAY, seat
+        self._end_of_action()
 
     def do_rps(self, choice: str) -> None:
         """A secret duel choice: the attacker's first, then the defender's settles the duel."""
@@ -277,12 +261,12 @@ class State:
         self.round_winner, self.round_how = seat, how
         if seat is not None:
             self.round_wins[seat] += 1
-        ids = g.ids
+        name = g.ids.__getitem__
         self.results.append({"round": self.round, "winner": seat, "how": how, "turns": self.turn,
                              "points": [self.points(s) if self.alive[s] else None
                                         for s in range(g.players)],
                              # Hands at the end; a player who went out: the hand they showed.
-                             "hands": [[ids[c] for c in (self.hands[s] if self.alive[s] else self.revealed[s])]
+                             "hands": [list(map(name, self.hands[s] if self.alive[s] else self.revealed[s]))
                                        for s in range(g.players)]})
         self.events.append((None, {"event": "round-over", "winner": seat, "how": how}, None))
 
@@ -292,8 +276,9 @@ class State:
             return
         if not self.round_how:
             if self.deck:  # the turn passes to the next player still in the round
-                n, seat = self.game.players, (self.active + 1) % self.game.players
-                while not self.alive[seat]:
+                n, alive = self.game.players, self.alive
+                seat = (self.active + 1) % n
+                while not alive[seat]:
                     seat = (seat + 1) % n
                 return self._start_turn(seat)
             self._score_points()  # the deck ran out
