@@ -15,6 +15,9 @@ from __future__ import annotations
 from bisect import insort
 
 SELF = "self"
+# `state.RPS` and `state.DOG_FOOD`, copied: state.py imports this module, and importing it
+# back inside each duel or win cost more than the rest of the step (state.py checks equality).
+RPS_PHASE, DOG_FOOD = 2, "dog-food"
 RPS_CHOICES = ("paper", "rock", "scissors")
 _BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
 
@@ -56,8 +59,6 @@ def _draw_one(state, seat: int, card: int) -> None:
 
 
 def _win_round(state, seat: int, card: int) -> None:
-    from pugdeck.games.pixelpug.state import DOG_FOOD
-
     state.win_round(seat, DOG_FOOD)
 
 
@@ -125,10 +126,8 @@ def _guess_card(state, seat, who, card, kind, on_hit) -> None:
 
 
 def _rps(state, seat, who, card, kind, arg) -> None:
-    from pugdeck.games.pixelpug.state import RPS
-
     state.rps = [seat, who, None, card]
-    state.phase, state.cur = RPS, seat
+    state.phase, state.cur = RPS_PHASE, seat
 
 
 def finish_duel(state, card: int, attacker: int, defender: int, a: str, d: str) -> None:

@@ -19,6 +19,7 @@ DEAL, PLAY, RPS, OVER = range(4)
 PHASE_NAMES = ("deal", "play", "rps", "over")
 # How a round was won (or not), as reported by `results` and the statistics.
 ELIMINATION, DOG_FOOD, POINTS, TIE = "elimination", "dog-food", "points", "tie"
+assert (effects.RPS_PHASE, effects.DOG_FOOD) == (RPS, DOG_FOOD)  # effects.py keeps copies
 
 
 # Caches and offers that do not make a state: two states with equal histories are equal.
