@@ -164,7 +164,7 @@ class Game:
             # reads `Rng.random`'s own generator (one call less a draw), floors where
             # `below` truncates (equal for draws >= 0), and needs no `min(…, i)`: a draw
             # below 1 times an integer m < 2**53 never rounds up to m.
-            rand = rng._random.random
+            rand = rng.random_source
             for i, m in self._fisher_yates:
                 j = floor(rand() * m)
                 pile[i], pile[j] = pile[j], pile[i]
