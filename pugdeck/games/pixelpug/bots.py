@@ -11,24 +11,16 @@ from __future__ import annotations
 from collections import Counter
 
 from pugdeck.games.pixelpug.engine import CHANCE, CardInfo, Game
+from pugdeck.games.random_bot import RandomBot as SharedRandomBot
 from pugdeck.rng import Rng
 
 BOT_KINDS = ("random", "heuristic")
 
 
-class RandomBot:
+class RandomBot(SharedRandomBot):
     """Picks uniformly among the legal actions."""
 
-    kind = "random"
-    wants_observation = False
-
-    def __init__(self, seat: int, seed: int | str):
-        self.seat = seat
-        self.rng = Rng(f"pixelpug-bot/{seed}/{seat}/random")
-
-    def choose(self, observation: dict | None, legal: list[dict]) -> dict:
-        """One of `legal`, uniformly."""
-        return legal[self.rng.below(len(legal))]
+    game = "pixelpug"
 
 
 def known_hands(observation: dict, cards: dict[str, CardInfo]) -> dict[int, set[str]]:

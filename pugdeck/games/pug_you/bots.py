@@ -9,23 +9,16 @@ card. Each bot owns a seeded `Rng`, so a game with the same seed plays the same.
 from __future__ import annotations
 
 from pugdeck.games.pug_you.engine import CHANCE, CardInfo, Game
+from pugdeck.games.random_bot import RandomBot as SharedRandomBot
 from pugdeck.rng import Rng
 
 BOT_KINDS = ("random", "heuristic")
 
 
-class RandomBot:
+class RandomBot(SharedRandomBot):
     """Picks uniformly among the legal actions."""
 
-    kind = "random"
-    wants_observation = False
-
-    def __init__(self, seat: int, seed: int | str):
-        self.seat = seat
-        self.rng = Rng(f"pug-you-bot/{seed}/{seat}/random")
-
-    def choose(self, observation: dict | None, legal: list[dict]) -> dict:
-        return legal[self.rng.below(len(legal))]
+    game = "pug-you"
 
 
 class HeuristicBot:
