@@ -11,13 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import floor
 from operator import itemgetter
-from typing import Iterable
 
 
-from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.games.built_input import check_built, fail, replay  # noqa: F401 (replay is part of the engine API)
 from pugdeck.games.pixelpug.operations import OPERATIONS, SELF
 from pugdeck.rng import Rng
-from pugdeck.schemas import validate_built
 
 CHANCE = -1
 """`current_player()` when the next action is a chance outcome (a round's shuffle and start)."""
@@ -83,7 +81,7 @@ class Game:
     """
 
     def __init__(self, built_doc: dict, players: int, seed: int = 0, source: str = "<deck>"):
-        _validate(built_doc, source)
+        check_built(built_doc, "pixelpug", "PixelPug", source)
         self.doc = built_doc
         self.source = source
         self.rules = _read_rules(built_doc, players, source)
@@ -131,7 +129,7 @@ class Game:
         # deal()'s steps: (place i, float(i + 1)) from the bottom of the pile up.
         self._fisher_yates = tuple((i, float(i + 1)) for i in range(len(self.main) - 1, 0, -1))
         if len(self.main) < players * self.rules.starting_hand + 1:
-            _fail(source, "cards", f"the game deck has {len(self.main)} cards; {players} players "
+            fail(source, "cards", f"the game deck has {len(self.main)} cards; {players} players "
                   f"need {players * self.rules.starting_hand + 1}")
 
     def new_initial_state(self):
@@ -176,30 +174,6 @@ class Game:
         return self.cards[self.index[card_id]]
 
 
-def replay(game: Game, actions: Iterable[dict]):
-    """Apply a logged action list to a fresh state; raises `IllegalAction` on a bad log."""
-    state = game.new_initial_state()
-    for action in actions:
-        state.apply_action(action)
-    return state
-
-
-def _fail(source: str, field: str, message: str) -> None:
-    raise DeckError([Diagnostic(source, 0, 0, None, field, ERROR, message)])
-
-
-def _validate(doc: dict, source: str) -> None:
-    # The game first: a Pug You! deck is not "a broken PixelPug deck". The built schema
-    # checks PixelPug cards in full.
-    if not isinstance(doc, dict) or doc.get("game") != "pixelpug":
-        game = doc.get("game") if isinstance(doc, dict) else None
-        _fail(source, "game", f"this is a {game!r} deck, not a PixelPug deck")
-    validate_built(doc, source)
-    ids = [entry["id"] for entry in doc["cards"]]
-    if len(set(ids)) != len(ids):
-        _fail(source, "cards", "card ids in a built deck must be unique")
-
-
 def _read_rules(doc: dict, players: int, source: str) -> Rules:
     rules = doc.get("rules") or {}
     try:
@@ -207,11 +181,11 @@ def _read_rules(doc: dict, players: int, source: str) -> Rules:
         parsed = Rules(low, high, int(rules["round_wins"]), int(rules["starting_life"]),
                        int(rules["starting_hand"]))
     except (KeyError, TypeError, ValueError) as error:
-        _fail(source, "rules", f"the rules block is incomplete or malformed: {error!r}")
+        fail(source, "rules", f"the rules block is incomplete or malformed: {error!r}")
     if not low <= players <= high:
-        _fail(source, "players", f"{players} players is outside this deck's range {low}-{high}")
+        fail(source, "players", f"{players} players is outside this deck's range {low}-{high}")
     if parsed.round_wins < 1 or parsed.starting_life < 1:
-        _fail(source, "rules", "round_wins and starting_life must be at least 1")
+        fail(source, "rules", "round_wins and starting_life must be at least 1")
     return parsed
 
 

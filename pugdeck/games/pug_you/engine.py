@@ -11,11 +11,9 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterable
 
-from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.games.built_input import check_built, fail, replay  # noqa: F401 (replay is part of the engine API)
 
-from pugdeck.schemas import validate_built
 
 CHANCE = -1
 """`current_player()` at a shuffle: the next action is a chance outcome."""
@@ -60,7 +58,7 @@ class Game:
     def __init__(self, built_doc: dict, players: int, seed: int = 0, source: str = "<deck>"):
         self.doc = built_doc
         self.source = source
-        _validate(built_doc, source)
+        check_built(built_doc, "pug-you", "Pug You!", source)
         self.rules = _read_rules(built_doc, players, source)
         self.cards: tuple[CardInfo, ...] = _read_cards(built_doc, source)
         self.players = players
@@ -86,7 +84,7 @@ class Game:
         self.actions = ActionTable(self)
         needed = players * self.hand_size
         if len(self.cards) < needed:
-            _fail(source, "cards", f"the deck has {len(self.cards)} cards; {players} players "
+            fail(source, "cards", f"the deck has {len(self.cards)} cards; {players} players "
                   f"need at least {needed} to deal {self.hand_size} each")
 
     def new_initial_state(self):
@@ -105,33 +103,10 @@ class Game:
         return self.cards[self.index[card_id]]
 
 
-def replay(game: Game, actions: Iterable[dict]):
-    """Apply a logged action list to a fresh state; raises `IllegalAction` on a bad log."""
-    state = game.new_initial_state()
-    for action in actions:
-        state.apply_action(action)
-    return state
-
-
-def _fail(source: str, field: str, message: str) -> None:
-    # Line 0: a problem with the file as a whole, printed as "source: message".
-    raise DeckError([Diagnostic(source, 0, 0, None, field, ERROR, message)])
-
-
-def _validate(doc: dict, source: str) -> None:
-    # Format and game first: a PixelPug deck is not "a broken Pug You! deck".
-    if not isinstance(doc, dict) or doc.get("format") != "pugdeck-deck":
-        _fail(source, "format", "not a built pugdeck deck (expected format 'pugdeck-deck'); "
-              "build one with `pugdeck build`")
-    if doc.get("game") != "pug-you":
-        _fail(source, "game", f"this is a {doc.get('game')!r} deck, not a Pug You! deck")
-    validate_built(doc, source)
-
-
 def _read_rules(doc: dict, players: int, source: str) -> Rules:
     rules = doc.get("rules")
     if not isinstance(rules, dict):
-        _fail(source, "rules", "the built deck has no rules block")
+        fail(source, "rules", "the built deck has no rules block")
     try:
         low, high = int(rules["players"]["min"]), int(rules["players"]["max"])
         hand_size = int(rules["hand_size"])
@@ -143,20 +118,20 @@ def _read_rules(doc: dict, players: int, source: str) -> Rules:
         limit = rules.get("badge_limit")
         limit = None if limit is None else int(limit)
     except (KeyError, TypeError, ValueError) as error:
-        _fail(source, "rules", f"the rules block is incomplete or malformed: {error!r}")
+        fail(source, "rules", f"the rules block is incomplete or malformed: {error!r}")
     if not low <= players <= high:
-        _fail(source, "players", f"{players} players is outside this deck's range {low}-{high}")
+        fail(source, "players", f"{players} players is outside this deck's range {low}-{high}")
     if hand_size < 1 or rounds < 1 or nominees < 1:
-        _fail(source, "rules", "hand size, rounds and nominees must all be at least 1")
+        fail(source, "rules", "hand size, rounds and nominees must all be at least 1")
     if nominees > players - 1:
-        _fail(source, "rules.nominees", f"{nominees} nominees need at least {nominees + 1} players")
+        fail(source, "rules.nominees", f"{nominees} nominees need at least {nominees + 1} players")
     return Rules(hand_size, nominees, rounds, limit, low, high)
 
 
 def _read_cards(doc: dict, source: str) -> tuple[CardInfo, ...]:
     raw = doc.get("cards")
     if not isinstance(raw, list) or not raw:
-        _fail(source, "cards", "the built deck has no cards")
+        fail(source, "cards", "the built deck has no cards")
     cards = []
     for entry in raw:
         try:
@@ -168,8 +143,8 @@ def _read_cards(doc: dict, source: str) -> tuple[CardInfo, ...]:
                 turds=int(entry["turds"]),
             ))
         except (KeyError, TypeError, ValueError) as error:
-            _fail(source, "cards", f"card {entry!r:.60} lacks a field the engine needs: {error!r}")
+            fail(source, "cards", f"card {entry!r:.60} lacks a field the engine needs: {error!r}")
     ids = [card.id for card in cards]
     if len(set(ids)) != len(ids):
-        _fail(source, "cards", "card ids in a built deck must be unique")
+        fail(source, "cards", "card ids in a built deck must be unique")
     return tuple(sorted(cards, key=lambda card: card.id))
