@@ -24,13 +24,17 @@ def check_image(folder: Path, entry: str) -> str | None:
     Pillow's decompression-bomb limit is made an error (it is only a warning by default),
     and only the header is read, so a hostile image costs nothing to refuse.
     """
-    target = resolve_image(folder, entry)
-    if target is None:
-        return f"art '{entry}' is outside the deck folder; use a relative path inside it"
-    if not target.is_file():
-        return f"art '{entry}' does not exist"
-    if target.stat().st_size > MAX_IMAGE_BYTES:
-        return f"art '{entry}' is larger than {MAX_IMAGE_BYTES // 2**20} MiB"
+    shown = entry if len(entry) <= 80 else entry[:77] + "…"
+    try:
+        target = resolve_image(folder, entry)
+        if target is None:
+            return f"art '{shown}' is outside the deck folder; use a relative path inside it"
+        if not target.is_file():
+            return f"art '{shown}' does not exist"
+        if target.stat().st_size > MAX_IMAGE_BYTES:
+            return f"art '{shown}' is larger than {MAX_IMAGE_BYTES // 2**20} MiB"
+    except (OSError, ValueError) as exc:  # a name too long for the file system, a NUL byte
+        return f"art '{shown}' is not a usable file name ({getattr(exc, 'strerror', None) or exc})"
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)

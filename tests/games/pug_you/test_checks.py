@@ -361,3 +361,10 @@ def test_a_file_that_cannot_be_parsed_stops_with_a_deck_error(write_deck):
         check_deck_at(folder)
     assert [d.format() for d in caught.value.diagnostics] == [
         "deck/cards.yaml:10:5: duplicate key 'question' (first at line 5); remove one of them"]
+
+
+def test_an_art_name_too_long_for_the_file_system_is_an_error_not_a_crash(tmp_path):
+    from pugdeck.images import check_image
+
+    message = check_image(tmp_path, "x" * 5000 + ".png")
+    assert message.startswith("art 'xxxx") and "is not a usable file name" in message
