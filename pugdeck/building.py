@@ -35,7 +35,7 @@ class Built:
 
 def check(deck_path: Path):
     """The checked, typed deck; raises `DeckError` with every error (warnings are kept)."""
-    deck, diagnostics = check_deck_at(deck_path)
+    deck, diagnostics = check_deck_at(deck_path, fast=False)  # errors found later point into files
     if errors_in(diagnostics) or deck is None:
         raise DeckError(diagnostics)
     return deck, diagnostics

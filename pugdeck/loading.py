@@ -45,11 +45,13 @@ class Document:
         return self.mark(path)
 
 
-def load_document(path: Path, display: str | None = None) -> Document:
-    """Read and parse one YAML file; raises `LoadError` with a located message."""
+def load_document(path: Path, display: str | None = None, positions: bool = True) -> Document:
+    """Read and parse one YAML file; raises `LoadError` with a located message.
+
+    `positions=False` skips recording where each value is (see `check_deck_at`)."""
     display = display or display_path(path)
     text, raw = read_text(path, display)
-    data, marks, key_marks = parse_yaml(text, display)
+    data, marks, key_marks = parse_yaml(text, display, positions)
     return Document(path, display, data, hashlib.sha256(raw).hexdigest(), marks, key_marks)
 
 
@@ -108,7 +110,7 @@ def find_deck_file(deck: Path) -> Path:
     return deck / "deck.yaml" if deck.is_dir() else deck
 
 
-def load_deck(deck: Path) -> LoadedDeck:
+def load_deck(deck: Path, positions: bool = True) -> LoadedDeck:
     """Load a deck folder (or its deck.yaml) and every file it includes.
 
     Problems with includes are collected as diagnostics; a file that cannot be parsed at all
@@ -121,18 +123,18 @@ def load_deck(deck: Path) -> LoadedDeck:
     folder = deck_file.resolve().parent
     diagnostics: list[Diagnostic] = []
     try:
-        root = load_document(deck_file.resolve(), display_path(deck_file))
+        root = load_document(deck_file.resolve(), display_path(deck_file), positions)
     except LoadError as exc:
         raise DeckError([exc.diagnostic]) from None
     loaded = LoadedDeck(folder, root, [root], [], diagnostics)
-    _collect(loaded, root, [root.path])
+    _collect(loaded, root, [root.path], positions)
     fatal = [d for d in diagnostics if d.field == "<file>"]
     if fatal:
         raise DeckError(diagnostics)
     return loaded
 
 
-def _collect(loaded: LoadedDeck, doc: Document, chain: list[Path]) -> None:
+def _collect(loaded: LoadedDeck, doc: Document, chain: list[Path], positions: bool) -> None:
     """Gather the cards of `doc`, then follow its includes depth-first."""
     data = doc.data
     if not isinstance(data, dict):
@@ -171,13 +173,13 @@ def _collect(loaded: LoadedDeck, doc: Document, chain: list[Path]) -> None:
             report(f"more than {MAX_FILES} included files")
             return
         try:
-            included = load_document(target, display_path(target))
+            included = load_document(target, display_path(target), positions)
         except LoadError as exc:
             loaded.diagnostics.append(Diagnostic(**{**exc.diagnostic.as_json(), "field": "<file>"}))
             continue
         loaded.documents.append(included)
         seen.add(target)
-        _collect(loaded, included, chain + [target])
+        _collect(loaded, included, chain + [target], positions)
 
 
 def inside_folder(folder: Path, entry: str) -> Path | None:

@@ -325,3 +325,18 @@ def test_a_broken_included_file_and_a_bad_include_are_reported_together(write_de
         "deck/bad.yaml:3:5: duplicate key 'id' (first at line 2); remove one of them",
         "deck/deck.yaml:2:21: included file 'gone.yaml' does not exist",
     ]
+
+
+def test_a_first_pass_without_positions_still_locates_what_it_refuses():
+    data, marks, key_marks = parse_yaml("a: [1, 2]\nb: {c: x}\n", "f.yaml", positions=False)
+    assert data == {"a": [1, 2], "b": {"c": "x"}} and marks == {} and key_marks == {}
+    with pytest.raises(LoadError) as caught:
+        parse_yaml("a: 1\nb: 2\na: 3\n", "f.yaml", positions=False)
+    assert caught.value.diagnostic.format() == \
+        "f.yaml:3:1: duplicate key 'a' (first at line 1); remove one of them"
+
+
+def test_a_deck_with_a_problem_is_reported_with_positions_after_the_fast_pass(write_deck):
+    folder = write_deck(files={"cards.yaml": "cards:\n  - {id: a, kind: pug, level: red, turds: 9}\n"})
+    _deck, diagnostics = check_deck_at(folder)
+    assert any(d.line == 2 and d.field == "turds" for d in diagnostics)

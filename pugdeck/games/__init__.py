@@ -6,7 +6,7 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-from pugdeck.diagnostics import Diagnostic
+from pugdeck.diagnostics import DeckError, Diagnostic
 from pugdeck.loading import LoadedDeck, gc_paused, load_deck
 
 # game id → package with a `checks.check_deck(LoadedDeck) -> (deck | None, diagnostics)`
@@ -29,12 +29,26 @@ def game_package(game: str):
     return importlib.import_module(GAMES[game])
 
 
-def check_deck_at(path: Path) -> tuple[Any, list[Diagnostic]]:
+def check_deck_at(path: Path, fast: bool = True) -> tuple[Any, list[Diagnostic]]:
     """Load and check a deck folder (or its deck.yaml): the typed deck or None, and diagnostics.
 
+    With `fast`, the files are first parsed without recording positions; only a deck with
+    something to report is parsed again, with them, so a clean deck never pays for
+    positions it does not need. Without `fast` (for builds, whose later steps may still
+    point into the files) positions are always kept.
     Raises `DeckError` only when a file cannot be read or parsed at all.
     """
     with gc_paused():
-        loaded = load_deck(path)
-        checks = importlib.import_module(GAMES[game_of(loaded)] + ".checks")
-        return checks.check_deck(loaded)
+        if fast:
+            try:
+                deck, diagnostics = _check(load_deck(path, positions=False))
+            except DeckError:  # reported below, located
+                diagnostics = [None]
+            if not diagnostics:
+                return deck, diagnostics
+        return _check(load_deck(path))
+
+
+def _check(loaded: LoadedDeck) -> tuple[Any, list[Diagnostic]]:
+    checks = importlib.import_module(GAMES[game_of(loaded)] + ".checks")
+    return checks.check_deck(loaded)
