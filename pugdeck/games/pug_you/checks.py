@@ -173,14 +173,16 @@ def near_duplicate_questions(sources: list[SourceCard], threshold: float = 0.75)
     questions = [(s, _words(s.data["question"])) for s in sources
                  if isinstance(s.data, dict) and isinstance(s.data.get("question"), str)]
     frequency: Counter[str] = Counter(w for _, words in questions for w in words)
+    # Every word's place in the rarest-first order, so sorting a question is a C-level lookup.
+    rank = {w: r for r, w in enumerate(sorted(frequency, key=lambda w: (frequency[w], w)))}.__getitem__
     index: dict[str, list[int]] = defaultdict(list)
     out = []
     for i, (source, words) in enumerate(questions):
         if not words:
             continue
-        ordered = sorted(words, key=lambda w: (frequency[w], w))
+        ordered = sorted(words, key=rank)
         prefix = ordered[:len(ordered) - math.ceil(threshold * len(ordered)) + 1]
-        candidates = sorted({j for w in prefix for j in index[w][-_POSTINGS:]})
+        candidates = sorted({j for w in prefix if w in index for j in index[w][-_POSTINGS:]})
         for j in candidates:
             other, other_words = questions[j]
             shared = len(words & other_words)
