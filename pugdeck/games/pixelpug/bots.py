@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pugdeck.games.pixelpug.engine import CHANCE, CardInfo, Game
-from pugdeck.games.random_bot import RandomBot as SharedRandomBot
+from pugdeck.games.pixelpug.engine import CardInfo, Game
+from pugdeck.games.bot_play import RandomBot as SharedRandomBot
+from pugdeck.games.bot_play import play_game, seat_bots  # noqa: F401 (play_game is part of the bots API)
 from pugdeck.rng import Rng
 
 BOT_KINDS = ("random", "heuristic")
@@ -140,28 +141,8 @@ class HeuristicBot:
 
 def make_bots(spec: str | list[str], game: Game, seed: int | str) -> list:
     """Bots for every seat from a comma list such as "random,heuristic" (cycled over seats)."""
-    kinds = [k.strip() for k in spec.split(",")] if isinstance(spec, str) else list(spec)
-    unknown = sorted({k for k in kinds if k not in BOT_KINDS})
-    if not kinds or unknown:
-        raise ValueError(f"unknown bot kind(s) {unknown or ['']}; choose from {', '.join(BOT_KINDS)}")
     cards = {card.id: card for card in game.cards}
-    bots = []
-    for seat in range(game.players):
-        kind = kinds[seat % len(kinds)]
-        bots.append(RandomBot(seat, seed) if kind == "random" else HeuristicBot(seat, seed, cards))
-    return bots
-
-
-def play_game(game: Game, bots: list, state=None):
-    """Play to the end: chance steps take the seed's outcome, seats ask their bots."""
-    state = state or game.new_initial_state()
-    while not state.is_terminal():
-        seat = state.current_player()
-        legal = state.legal_actions()
-        if seat == CHANCE:
-            state.apply_action(legal[0])
-            continue
-        bot = bots[seat]
-        observation = state.observation(seat) if bot.wants_observation else None
-        state.apply_action(bot.choose(observation, legal))
-    return state
+    return seat_bots(spec, game.players, {
+        "random": lambda seat: RandomBot(seat, seed),
+        "heuristic": lambda seat: HeuristicBot(seat, seed, cards),
+    })

@@ -8,8 +8,9 @@ card. Each bot owns a seeded `Rng`, so a game with the same seed plays the same.
 
 from __future__ import annotations
 
-from pugdeck.games.pug_you.engine import CHANCE, CardInfo, Game
-from pugdeck.games.random_bot import RandomBot as SharedRandomBot
+from pugdeck.games.pug_you.engine import CardInfo, Game
+from pugdeck.games.bot_play import RandomBot as SharedRandomBot
+from pugdeck.games.bot_play import play_game, seat_bots  # noqa: F401 (play_game is part of the bots API)
 from pugdeck.rng import Rng
 
 BOT_KINDS = ("random", "heuristic")
@@ -97,31 +98,8 @@ class HeuristicBot:
 
 def make_bots(spec: str | list[str], game: Game, seed: int | str) -> list:
     """Bots for every seat from a comma list such as "random,heuristic" (cycled over seats)."""
-    kinds = [k.strip() for k in spec.split(",")] if isinstance(spec, str) else list(spec)
-    unknown = sorted({k for k in kinds if k not in BOT_KINDS})
-    if not kinds or unknown:
-        raise ValueError(f"unknown bot kind(s) {unknown or ['']}; choose from {', '.join(BOT_KINDS)}")
-    cards = {card.id: card for card in game.cards} if "heuristic" in kinds else {}
-    bots = []
-    for seat in range(game.players):
-        kind = kinds[seat % len(kinds)]
-        bots.append(RandomBot(seat, seed) if kind == "random" else HeuristicBot(seat, seed, cards))
-    return bots
-
-
-def play_game(game: Game, bots: list, state=None):
-    """Play to the end: chance steps take the seed's outcome, seats ask their bots."""
-    state = state or game.new_initial_state()
-    # Bound methods held in locals: this loop is the whole of a random playout's overhead.
-    current, legal_actions, apply, observe = (state.current_player, state.legal_actions,
-                                              state.apply_action, state.observation)
-    looks = [bot.wants_observation for bot in bots]
-    choosers = [bot.choose for bot in bots]
-    while not state.is_terminal():
-        seat = current()
-        legal = legal_actions()
-        if seat == CHANCE:
-            apply(legal[0])
-        else:
-            apply(choosers[seat](observe(seat) if looks[seat] else None, legal))
-    return state
+    cards = {card.id: card for card in game.cards}
+    return seat_bots(spec, game.players, {
+        "random": lambda seat: RandomBot(seat, seed),
+        "heuristic": lambda seat: HeuristicBot(seat, seed, cards),
+    })

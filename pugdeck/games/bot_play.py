@@ -1,0 +1,58 @@
+"""Bots and the bot loop that every game shares: the uniform random bot, building bots for
+the seats from a spec such as "random,heuristic", and playing a game to its end."""
+
+from __future__ import annotations
+
+from pugdeck.rng import Rng
+
+CHANCE = -1  # the engines' `current_player()` during a chance step (a shuffle, a deal)
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions, with its own seeded `Rng`.
+
+    Each game subclasses it to name itself: the name is part of the bot's seed, so two
+    games' bots never share a random stream.
+    """
+
+    kind = "random"
+    wants_observation = False
+    game = "game"
+
+    def __init__(self, seat: int, seed: int | str):
+        self.seat = seat
+        self.rng = Rng(f"{self.game}-bot/{seed}/{seat}/random")
+
+    def choose(self, observation: dict | None, legal: list[dict]) -> dict:
+        """One of `legal`, uniformly."""
+        return legal[self.rng.below(len(legal))]
+
+
+def seat_bots(spec: str | list[str], players: int, makers: dict) -> list:
+    """One bot per seat from a comma list of kinds (cycled over the seats).
+
+    `makers` maps each kind the game offers to a `seat -> bot` function.
+    """
+    kinds = [k.strip() for k in spec.split(",")] if isinstance(spec, str) else list(spec)
+    unknown = sorted({k for k in kinds if k not in makers})
+    if not kinds or unknown:
+        raise ValueError(f"unknown bot kind(s) {unknown or ['']}; choose from {', '.join(makers)}")
+    return [makers[kinds[seat % len(kinds)]](seat) for seat in range(players)]
+
+
+def play_game(game, bots: list, state=None):
+    """Play to the end: chance steps take the seed's outcome, seats ask their bots."""
+    state = state or game.new_initial_state()
+    # Bound methods held in locals: this loop is the whole of a random playout's overhead.
+    current, legal_actions, apply, observe = (state.current_player, state.legal_actions,
+                                              state.apply_action, state.observation)
+    looks = [bot.wants_observation for bot in bots]
+    choosers = [bot.choose for bot in bots]
+    while not state.is_terminal():
+        seat = current()
+        legal = legal_actions()
+        if seat == CHANCE:
+            apply(legal[0])
+        else:
+            apply(choosers[seat](observe(seat) if looks[seat] else None, legal))
+    return state
