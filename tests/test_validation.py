@@ -150,3 +150,67 @@ def test_checking_does_not_write_schema_defaults_into_the_cards(check, tmp_path)
     doc = doc_of(tmp_path, "cards:\n  - {id: a, question: \"Who?\"}\n")
     check.check(doc)
     assert doc.data["cards"][0] == {"id": "a", "question": "Who?"}
+
+
+# --- validators generated ahead of time ---------------------------------------------------
+
+def test_every_shipped_schema_has_a_current_precompiled_validator():
+    """Fails after a schema edit until `python -m pugdeck.schemas.compiled` is run."""
+    import importlib
+
+    from pugdeck.validation import draft07, schema_digest, shipped_schemas
+
+    stale = []
+    for name, schema in shipped_schemas().items():
+        module = importlib.import_module(f"pugdeck.schemas.compiled.{name}")
+        if module.SCHEMA_SHA256 != schema_digest(draft07(schema)):
+            stale.append(name)
+    assert stale == [], "run `python -m pugdeck.schemas.compiled`"
+
+
+def test_building_the_bundled_decks_compiles_no_schema_at_run_time(monkeypatch, tmp_path):
+    import fastjsonschema
+
+    from pugdeck import validation
+    from pugdeck.building import build, render_built
+    from pugdeck.games.pug_you.filters import Preferences
+    from pugdeck.render import templates
+    from pugdeck.resources import bundled_deck
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a shipped schema was compiled at run time")
+
+    monkeypatch.setattr(fastjsonschema, "compile", refuse)
+    for cached in (validation.named_schema, validation.schema_check, templates._fast_check):
+        cached.cache_clear()
+    try:
+        for deck in ("pug-you", "pixelpug"):
+            render_built(build(bundled_deck(deck), Preferences()))
+    finally:
+        for cached in (validation.named_schema, validation.schema_check, templates._fast_check):
+            cached.cache_clear()
+
+
+@pytest.mark.parametrize("name", ["pug_you_card", "built"])
+def test_a_precompiled_validator_judges_like_a_fresh_compile(name):
+    import fastjsonschema
+
+    from pugdeck.validation import compile_fast, draft07, shipped_schemas
+
+    schema = shipped_schemas()[name]
+    shipped = compile_fast(schema, name)
+    fresh = fastjsonschema.compile(draft07(schema), use_default=False)
+    assert shipped is not fresh
+    card = {"id": "a", "level": "red", "question": "Who?", "badges": 2, "descriptive": "x",
+            "turds": 1, "thermometer": 3}
+    samples = [card, {**card, "badges": "two"}, {**card, "colour": "red"}, {}, [], None,
+               {**card, "id": "Not A Slug"}]
+
+    def verdict(validator, data):
+        try:
+            validator(data)
+            return "valid"
+        except fastjsonschema.JsonSchemaException as exc:
+            return exc.message
+
+    assert [verdict(shipped, s) for s in samples] == [verdict(fresh, s) for s in samples]

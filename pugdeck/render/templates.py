@@ -7,7 +7,6 @@ measures a card; the layout turns them into PDF points from the bottom-left.
 
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import dataclass
 from functools import lru_cache
@@ -16,7 +15,7 @@ from typing import Any
 
 from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.loading import Mark, display_path
-from pugdeck.resources import data_dir, schema_path
+from pugdeck.resources import data_dir
 
 CARD_SIZES_MM = {
     "poker": (63.5, 88.9),
@@ -146,19 +145,21 @@ def _deep_merge(base: dict, override: dict) -> dict:
 
 @lru_cache(maxsize=1)
 def _schema() -> dict:
-    return json.loads(schema_path("template").read_text(encoding="utf-8"))
+    from pugdeck.validation import load_schema
+
+    return load_schema("template")
 
 
 @lru_cache(maxsize=1)
 def _fast_check():
-    import fastjsonschema
+    from pugdeck.validation import compile_fast
 
-    return fastjsonschema.compile(_schema())
+    return compile_fast(_schema(), "template")
 
 
 def _schema_problems(data: Any) -> list[tuple[tuple, str]]:
-    """Every schema violation with its path. A valid template is confirmed by fastjsonschema
-    (30 ms) unless jsonschema is loaded already; jsonschema (a quarter second to import)
+    """Every schema violation with its path. A valid template is confirmed by the precompiled
+    fastjsonschema validator unless jsonschema is loaded already; jsonschema (a quarter second to import)
     only runs to list the problems of an invalid one, or when it costs nothing extra."""
     if "jsonschema" not in sys.modules:
         import fastjsonschema
