@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
+from itertools import chain
 from pathlib import Path
 
 from pugdeck.deck_files import DeckInfo, check_files, located, sources_of
@@ -158,7 +159,7 @@ _FILLER = frozenset("who whom whose would is most likely to the a an of be in at
 
 
 def _words(question: str) -> frozenset[str]:
-    return frozenset(w for w in _WORD.findall(question.lower()) if w not in _FILLER)
+    return frozenset(_WORD.findall(question.lower())) - _FILLER
 
 
 def near_duplicate_questions(sources: list[SourceCard], threshold: float = 0.75) -> list[Diagnostic]:
@@ -172,21 +173,24 @@ def near_duplicate_questions(sources: list[SourceCard], threshold: float = 0.75)
     """
     questions = [(s, _words(s.data["question"])) for s in sources
                  if isinstance(s.data, dict) and isinstance(s.data.get("question"), str)]
-    frequency: Counter[str] = Counter(w for _, words in questions for w in words)
+    sizes = [len(words) for _, words in questions]
+    frequency: Counter[str] = Counter(chain.from_iterable(words for _, words in questions))
     # Every word's place in the rarest-first order, so sorting a question is a C-level lookup.
     rank = {w: r for r, w in enumerate(sorted(frequency, key=lambda w: (frequency[w], w)))}.__getitem__
     index: dict[str, list[int]] = defaultdict(list)
     out = []
     for i, (source, words) in enumerate(questions):
-        if not words:
+        size = sizes[i]
+        if not size:
             continue
         ordered = sorted(words, key=rank)
-        prefix = ordered[:len(ordered) - math.ceil(threshold * len(ordered)) + 1]
+        prefix = ordered[:size - math.ceil(threshold * size) + 1]
         candidates = sorted({j for w in prefix if w in index for j in index[w][-_POSTINGS:]})
         for j in candidates:
-            other, other_words = questions[j]
+            other_words = questions[j][1]
             shared = len(words & other_words)
-            if shared >= threshold * (len(words) + len(other_words) - shared):
+            if shared >= threshold * (size + sizes[j] - shared):
+                other = questions[j][0]
                 mark = other.mark("question")
                 out.append(located(source, "question", f"question nearly repeats card '{other.id}' "
                                f"({mark.file}:{mark.line})", severity=WARNING))
