@@ -11,6 +11,7 @@ import random
 from typing import MutableSequence, Sequence, TypeVar
 
 T = TypeVar("T")
+_EXACT = 2**53  # below this, `int(random() * n) < n` always (see `Rng.below`)
 
 
 class Rng:
@@ -19,6 +20,10 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
+        if 0 < n <= _EXACT:
+            # A draw is below 1 by at least 2**-53, so times an n up to 2**53 it never
+            # rounds up to n: no `min(…, n - 1)` needed (bots call this every action).
+            return int(self._random.random() * n)
         if n <= 0:
             raise ValueError("below() needs n > 0")
         return min(int(self._random.random() * n), n - 1)
