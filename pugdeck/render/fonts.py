@@ -7,9 +7,9 @@ in the body font, else in any bundled font; a character no font has is reported,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -18,8 +18,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 _NO_GLYPH_NEEDED = {"\n", "\t"}
 
 
-@dataclass(frozen=True)
-class FontSet:
+class FontSet(NamedTuple):  # not a dataclass: see render/shapes.py
     """The registered reportlab font names of a template, by role."""
 
     title: str
@@ -36,8 +35,7 @@ class FontSet:
         return tuple(dict.fromkeys([first] + rest))
 
 
-@dataclass(frozen=True)
-class MissingGlyph:
+class MissingGlyph(NamedTuple):  # not a dataclass: see render/shapes.py
     char: str
 
     def describe(self) -> str:

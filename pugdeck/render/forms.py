@@ -6,9 +6,8 @@ the back); drawing each once and referencing it per card keeps files small and b
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.render import icons
@@ -37,8 +36,7 @@ def draw_card_back_art(c, width: float, height: float) -> None:
         c.rect(0, 0, width, height, stroke=0, fill=1)
 
 
-@dataclass(frozen=True)
-class FormContext:
+class FormContext(NamedTuple):  # not a dataclass: see render/shapes.py
     """What painting a form may need beyond its key."""
 
     colors: dict[str, str]

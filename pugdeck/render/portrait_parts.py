@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import math
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import Iterator, NamedTuple, Sequence
 
 from reportlab.lib.colors import Color, HexColor
 
@@ -23,8 +22,7 @@ PINK = HexColor("#ef8fa0")
 BLUSH = HexColor("#f4b0a8")
 
 
-@dataclass(frozen=True)
-class Look:
+class Look(NamedTuple):  # not a dataclass: see render/shapes.py
     """One variation of a breed, so that a deck of the same breed is not stamped."""
 
     tongue: bool  # tongue out, or a closed smile

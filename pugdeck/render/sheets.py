@@ -6,7 +6,7 @@ Pure geometry in PDF points (origin bottom-left); the pdf writer only draws what
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
@@ -23,8 +23,7 @@ CROP_WIDTH = 0.35
 CROP_COLOR = "#000000"
 
 
-@dataclass(frozen=True)
-class Sheet:
+class Sheet(NamedTuple):  # not a dataclass: see render/shapes.py
     """One page layout: its size, the card slots (row by row from the top left) and the
     crop marks. Backs pages use `back_slots(...)`."""
 
@@ -91,8 +90,7 @@ def back_slots(page: Sheet, duplex: str, offset: tuple[float, float] = (0.0, 0.0
     return tuple(result)
 
 
-@dataclass(frozen=True)
-class BleedPage:
+class BleedPage(NamedTuple):  # not a dataclass: see render/shapes.py
     """Print-shop output: one card per page, the page as big as the card plus its bleed."""
 
     width: float

@@ -8,10 +8,9 @@ measures a card; the layout turns them into PDF points from the bottom-left.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.loading import Mark, display_path
@@ -32,8 +31,7 @@ COLOR_NAMES = ("green", "yellow", "red", "pink", "blue", "paper", "ink", "muted"
 MAX_EXTENDS_DEPTH = 8
 
 
-@dataclass(frozen=True)
-class Region:
+class Region(NamedTuple):  # not a dataclass: see render/shapes.py
     """A rectangle on the card in mm, from the card's top-left corner."""
 
     x: float
@@ -42,8 +40,7 @@ class Region:
     height: float
 
 
-@dataclass(frozen=True)
-class TextStyle:
+class TextStyle(NamedTuple):  # not a dataclass: see render/shapes.py
     font: str  # a font role: title, body or bold
     max_pt: float
     min_pt: float
@@ -52,8 +49,7 @@ class TextStyle:
     max_lines: int = 0  # 0: as many as fit
 
 
-@dataclass(frozen=True)
-class Template:
+class Template(NamedTuple):  # not a dataclass: see render/shapes.py
     """A whole, merged template: everything the layout needs to draw a card."""
 
     name: str
