@@ -3,15 +3,14 @@ card problems located in them. Each game's `model` and `checks` build on these."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pugdeck.diagnostics import ERROR, Diagnostic
 from pugdeck.loading import Document, LoadedDeck, SourceCard
 from pugdeck.validation import SchemaCheck
 
 
-@dataclass(frozen=True)
-class DeckInfo:
+class DeckInfo(NamedTuple):  # not a dataclass: see render/shapes.py
     """The `deck:` block of deck.yaml, defaults filled in (the template: the game's own)."""
 
     id: str
@@ -30,8 +29,7 @@ class DeckInfo:
                 "language": self.language, "template": self.template}
 
 
-@dataclass(frozen=True)
-class SourceFile:
+class SourceFile(NamedTuple):  # not a dataclass: see render/shapes.py
     """One input file of the deck and the sha256 of its bytes."""
 
     path: str  # relative to the deck folder, '/'-separated

@@ -6,15 +6,15 @@ removes it, so "which filter removed the most" has one answer and output names a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
+from typing import NamedTuple
 
 from pugdeck.games.pug_you.model import Card, Deck
 
 FULL_THERMOMETER = 3
 
 
-@dataclass(frozen=True)
-class Preferences:
+class Preferences(NamedTuple):  # not a dataclass: see render/shapes.py
     """What a group asked for, from flags and/or a profile file."""
 
     no_red: bool = False
@@ -29,7 +29,7 @@ class Preferences:
     only_customs: bool = False
     players: int | None = None
     blanks: int | None = None
-    customs: tuple[str, ...] = field(default=())  # customs files, as given
+    customs: tuple[str, ...] = ()  # customs files, as given
 
     def merged(self, flags: "Preferences") -> "Preferences":
         """A profile with command-line flags added: switches and lists add up, numbers override."""
@@ -68,8 +68,7 @@ def _unique(items: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
 
 
-@dataclass(frozen=True)
-class Filter:
+class Filter(NamedTuple):  # not a dataclass: see render/shapes.py
     """One named rule that leaves cards in the box."""
 
     name: str  # as it appears in output names and the summary
@@ -103,8 +102,7 @@ def active_filters(prefs: Preferences) -> list[Filter]:
     return out
 
 
-@dataclass(frozen=True)
-class Filtered:
+class Filtered(NamedTuple):  # not a dataclass: see render/shapes.py
     deck: Deck
     removed: dict[str, int]  # filter name → cards (with copies) it removed, in filter order
 

@@ -13,7 +13,7 @@ least one badge, so at most P × (limit − 1) + 1 questions are asked.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pugdeck.games.pug_you.model import Deck, Rules
 
@@ -22,8 +22,7 @@ MAX_MUTT_SHARE = 0.12
 MIN_LEVEL_SHARE = 0.15
 
 
-@dataclass(frozen=True)
-class PlayerCheck:
+class PlayerCheck(NamedTuple):  # not a dataclass: see render/shapes.py
     players: int
     cards: int
     needed: int
