@@ -121,6 +121,7 @@ class Game:
         self.parsed_plays: dict[int, tuple] = {}  # id(play dict) → its parsed form
         self.seat_orders = tuple(tuple((first + k) % players for k in range(players))
                                  for first in range(players))  # clockwise from each seat
+        self.next_seat = tuple((seat + 1) % players for seat in range(players))  # clockwise
         self.saves = tuple(self.kind_of[i] in self.extra_life for i in range(len(self.cards)))
         from pugdeck.games.pixelpug.effects import programs
 

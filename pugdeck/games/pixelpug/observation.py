@@ -15,17 +15,17 @@ from pugdeck.games.pixelpug import state as st
 
 def event_view(game, event: tuple, player: int | None) -> dict:
     """One stored event as `player` saw it; `player=None` is the narrator, who sees all."""
-    seen_by, public, private = event
-    if private is not None and (player is None or player in seen_by):
-        return dict(private)
-    if type(public) is tuple:  # a play, stored compactly (see State.events)
-        seat, card, target, kind = public
+    if len(event) == 4:  # a play, stored compactly (see State.events)
+        seat, card, target, kind = event
         public = {"event": "play", "seat": seat, "card": game.ids[card]}
         if target is not None:
             public["target"] = target
         if kind is not None:
             public["name"] = game.kinds[kind]
         return public
+    seen_by, public, private = event
+    if private is not None and (player is None or player in seen_by):
+        return dict(private)
     return dict(public)
 
 

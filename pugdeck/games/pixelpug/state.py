@@ -55,8 +55,9 @@ class State:
         self.rps: list = []  # [attacker, defender, attacker's choice, card] while a duel is on
         self.round_winner: int | None = None
         self.round_how = ""
-        # The match's events: (seats who see `private`, public, private or None); public is a
-        # dict, or a (seat, card, target, named kind) tuple for a play (see observation.py).
+        # The match's events: (seats who see `private`, public dict, private dict or None),
+        # or for a play, the most common event, a bare (seat, card, target, named kind)
+        # tuple that everyone sees (see observation.py).
         self.events: list[tuple] = []
         self.round_events_from = 0  # where this round's events start
         self.eliminations: list[tuple[int, int, str]] = []  # (round, seat, card kind) of the match
@@ -189,7 +190,7 @@ class State:
         self.hands[seat].remove(card)
         self.discards[seat].append(card)
         # A play is the most common event: kept as a tuple, made a dict only when observed.
-        self.events.append((None, (seat, card, target, kind), None))
+        self.events.append((seat, card, target, kind))
         g = self.game
         if target is None and g.target_mode[card]:
             # No valid target: the card is played without effect.
@@ -277,10 +278,10 @@ class State:
             return
         if not self.round_how:
             if self.deck:  # the turn passes to the next player still in the round
-                n, alive = self.game.players, self.alive
-                seat = (self.active + 1) % n
+                after, alive = self.game.next_seat, self.alive
+                seat = after[self.active]
                 while not alive[seat]:
-                    seat = (seat + 1) % n
+                    seat = after[seat]
                 return self._start_turn(seat)
             self._score_points()  # the deck ran out
         winner, need = self.round_winner, self.game.rules.round_wins
