@@ -116,8 +116,9 @@ def parse_yaml(text: str, display: str, positions: bool = True) -> tuple[Any, di
     aliased = 0
     documents = 0
 
-    def fail(pos: tuple[int, int], message: str) -> LoadError:
-        return _error(display, pos[0], pos[1], message)
+    def fail(event, message: str) -> LoadError:
+        m = event.start_mark
+        return _error(display, m.line + 1, m.column + 1, message)
 
     # Locals, not module attributes: this loop runs once per YAML event (24 per card).
     scalar_event, alias_event, document_start = yaml.ScalarEvent, yaml.AliasEvent, yaml.DocumentStartEvent
@@ -138,8 +139,9 @@ def parse_yaml(text: str, display: str, positions: bool = True) -> tuple[Any, di
                 top = stack[-1] if stack else None
                 pos = None  # the collection's position was recorded at its start
             elif kind is scalar_event or kind is mapping_start or kind is sequence_start or kind is alias_event:
-                m = event.start_mark
-                pos = (m.line + 1, m.column + 1)
+                if positions:  # else found from the event only if there is an error to report
+                    m = event.start_mark
+                    pos = (m.line + 1, m.column + 1)
                 top = stack[-1] if stack else None
                 awaiting_key = top is not None and top[2] is _NO_KEY
                 if kind is scalar_event:
@@ -147,12 +149,12 @@ def parse_yaml(text: str, display: str, positions: bool = True) -> tuple[Any, di
                     if awaiting_key:
                         key = event.value
                         if style == '"' and control(key):
-                            raise fail(pos, "control character in a key; remove it")
+                            raise fail(event, "control character in a key; remove it")
                         if key in top[0]:
                             if not positions:  # the message names the first key's line
                                 return parse_yaml(text, display, positions=True)
                             first = key_marks[top[1] + (key,)]
-                            raise fail(pos, f"duplicate key '{key}' (first at line {first[0]}); remove one of them")
+                            raise fail(event, f"duplicate key '{key}' (first at line {first[0]}); remove one of them")
                         top[2] = key
                         if positions:
                             key_marks[top[1] + (key,)] = pos
@@ -168,27 +170,27 @@ def parse_yaml(text: str, display: str, positions: bool = True) -> tuple[Any, di
                     # Raw control characters never get past libyaml's reader; in double quotes
                     # an escape such as "\x07" can still make one.
                     if style == '"' and value.__class__ is str and (bad := control(value)):
-                        raise fail(pos, f"control character U+{ord(bad.group()):04X} in text; remove it")
+                        raise fail(event, f"control character U+{ord(bad.group()):04X} in text; remove it")
                     if event.anchor:
                         anchors[event.anchor] = (value, 1)
                     size = 1
                 elif kind is alias_event:
                     if event.anchor not in anchors:
-                        raise fail(pos, f"unknown alias '*{event.anchor}'")
+                        raise fail(event, f"unknown alias '*{event.anchor}'")
                     if awaiting_key:
-                        raise fail(pos, "mapping keys must be plain text")
+                        raise fail(event, "mapping keys must be plain text")
                     value, size = anchors[event.anchor]
                     aliased += size
                     if aliased > MAX_ALIASED_VALUES:
-                        raise fail(pos, f"aliases expand to more than {MAX_ALIASED_VALUES:,} values (an alias "
+                        raise fail(event, f"aliases expand to more than {MAX_ALIASED_VALUES:,} values (an alias "
                                    "bomb?); refusing to load it")
                 else:
                     if event.tag not in _COLLECTION_TAGS:
-                        raise fail(pos, f"tag '{event.tag}' is not allowed; only plain YAML (safe tags) is accepted")
+                        raise fail(event, f"tag '{event.tag}' is not allowed; only plain YAML (safe tags) is accepted")
                     if awaiting_key:
-                        raise fail(pos, "mapping keys must be plain text")
+                        raise fail(event, "mapping keys must be plain text")
                     if len(stack) >= MAX_DEPTH:
-                        raise fail(pos, _TOO_DEEP)
+                        raise fail(event, _TOO_DEEP)
                     if positions:
                         path = () if top is None else top[1] + ((len(top[0]),) if top[2] is _IN_LIST else (top[2],))
                         marks[path] = pos
@@ -203,14 +205,12 @@ def parse_yaml(text: str, display: str, positions: bool = True) -> tuple[Any, di
                 if kind is document_start:
                     documents += 1
                     if documents > 1:
-                        m = event.start_mark
-                        raise fail((m.line + 1, m.column + 1), "a file holds one YAML document; remove the extra '---'")
+                        raise fail(event, "a file holds one YAML document; remove the extra '---'")
                 continue
             # Attach the finished value to the enclosing collection.
             values += size
             if values > MAX_VALUES:
-                m = event.start_mark
-                raise fail((m.line + 1, m.column + 1), f"document expands to more than {MAX_VALUES:,} "
+                raise fail(event, f"document expands to more than {MAX_VALUES:,} "
                            "values (an alias bomb?); refusing to load it")
             if top is None:
                 root.append(value)

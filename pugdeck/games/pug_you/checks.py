@@ -76,10 +76,10 @@ def print_checks(deck: Deck) -> list[Diagnostic]:
 
     The renderer's own check, run here so a designer sees it without building.
     """
-    from pugdeck.games.pug_you.built import built_card  # noqa: PLC0415 (cycle-free, cheap)
     from pugdeck.render.checks import check_cards  # noqa: PLC0415 (reportlab loads only here)
 
-    cards = [built_card(card, 1, deck.rules.mutt_badges) for card in deck.playable]
+    cards = [{"card": card.id, "question": card.question, "descriptive": card.descriptive}
+             for card in deck.playable]  # the printed text fields, as the built deck has them
     try:
         found = check_cards(cards, deck.info.template, deck.folder)
     except DeckError as exc:  # the template itself is wrong
