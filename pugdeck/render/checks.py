@@ -28,6 +28,7 @@ def check_cards(cards: list[dict], template_name: str, deck_folder=None) -> list
             if isinstance(text, str) and text:
                 fitted = measure_fit(text, chain, width, height, style.max_pt, style.min_pt,
                                      style.leading, style.max_lines)
-                found += field_diagnostics(card.get("card") or card.get("id"), field, fitted,
-                                           style.min_pt)
+                if fitted.missing or not fitted.fits:
+                    found += field_diagnostics(card.get("card") or card.get("id"), field,
+                                               fitted, style.min_pt)
     return found

@@ -165,26 +165,48 @@ def _over_at_largest(text: str, chain: tuple[str, ...], width: float, height: fl
     """
     if "\n" in text or "-" in text:
         return None
-    space = _space_width(chain[0])
+    words = text.split()
+    if not words:
+        return None
+    known = _plain_widths(chain)
+    try:
+        widths = list(map(known.__getitem__, words))
+    except KeyError:  # a word not met before in this deck
+        widths = [_plain_width(word, chain, known) for word in words]
+    if None in widths:  # a character only a fallback font (or none) has
+        return None
+    widest = max(widths)
     limit = width / max_pt
-    lines, used, widest = 0, 0.0, 0.0
-    for word in text.split():
-        _runs, word_width, lost = _word(word, chain)
-        if lost or word_width > limit:
-            return None
-        if word_width > widest:
-            widest = word_width
+    if widest > limit:
+        return None
+    space = _space_width(chain[0])
+    lines, used = 1, widths[0]
+    for word_width in widths[1:]:
         needed = used + space + word_width
-        if not lines or needed > limit:
+        if needed > limit:
             lines += 1
             used = word_width
         else:
             used = needed
-    if not lines:
-        return None
     block = lines * max_pt * leading
     return max(block / height, widest * max_pt / width,
                lines / max_lines if max_lines else 0.0) - 1.0
+
+
+@lru_cache(maxsize=16)
+def _plain_widths(chain: tuple[str, ...]) -> dict[str, float | None]:
+    """Word → width at 1 pt (None: a character no font of the chain has), filled in as
+    words are met: a plain dict lookup per word, cheaper than `_word`'s cache."""
+    return {}
+
+
+def _plain_width(word: str, chain: tuple[str, ...], known: dict[str, float | None]) -> float | None:
+    if word not in known:
+        if len(known) > 100_000:  # a long-lived process (`pugdeck serve`) stays bounded
+            known.clear()
+        _runs, width, lost = _word(word, chain)
+        known[word] = None if lost else width
+    return known[word]
 
 
 @lru_cache(maxsize=64)
