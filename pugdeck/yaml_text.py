@@ -169,7 +169,9 @@ def parse_yaml(text: str, display: str, positions: bool = True) -> tuple[Any, di
                             value = _scalar(event, display)
                     # Raw control characters never get past libyaml's reader; in double quotes
                     # an escape such as "\x07" can still make one.
-                    if style == '"' and value.__class__ is str and (bad := control(value)):
+                    # (isprintable() is a quick yes: control characters are never printable.)
+                    if (style == '"' and value.__class__ is str and not value.isprintable()
+                            and (bad := control(value))):
                         raise fail(event, f"control character U+{ord(bad.group()):04X} in text; remove it")
                     if event.anchor:
                         anchors[event.anchor] = (value, 1)
