@@ -340,3 +340,36 @@ def test_a_deck_with_a_problem_is_reported_with_positions_after_the_fast_pass(wr
     folder = write_deck(files={"cards.yaml": "cards:\n  - {id: a, kind: pug, level: red, turds: 9}\n"})
     _deck, diagnostics = check_deck_at(folder)
     assert any(d.line == 2 and d.field == "turds" for d in diagnostics)
+
+
+def test_checking_a_deck_leaves_no_reference_cycles(monkeypatch, tmp_path):
+    """The collector is paused while a deck is checked and what survives is frozen
+    (`gc_paused`): a reference cycle made meanwhile would never be freed, so a long-lived
+    process (`pugdeck serve`) would grow with every deck it checks."""
+    import gc
+
+    from pugdeck.games import check_deck_at
+    from pugdeck.resources import bundled_deck
+
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "deck.yaml").write_text(
+        "deck: {id: b, name: B, game: pug-you, version: 1.0.0, language: en}\n"
+        "cards:\n  - {id: a, level: red, question: 'Who?', tags: [x, x], badges: nine}\n"
+        "  - {id: a, kind: mutt}\n", encoding="utf-8")
+    monkeypatch.setattr(gc, "freeze", lambda: None)  # keep the garbage where collect() sees it
+    decks = (bundled_deck("pug-you"), bundled_deck("pixelpug"), broken)
+    for deck in decks:  # first calls import modules and fill caches, which may make cycles once
+        check_deck_at(deck)
+        check_deck_at(deck, fast=False)
+    gc.collect()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for deck in decks:
+            check_deck_at(deck)
+            check_deck_at(deck, fast=False)
+        assert gc.collect() == 0
+    finally:
+        if was_enabled:
+            gc.enable()
