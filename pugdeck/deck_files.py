@@ -1,7 +1,7 @@
 """What every game's deck has in common: deck.yaml's `deck:` block, the input files, and
 card problems located in them. Each game's `model` and `checks` build on these."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: it makes NamedTuples dearer (render/shapes.py).
 
 from typing import NamedTuple
 

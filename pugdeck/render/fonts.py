@@ -5,7 +5,7 @@ through `font_runs`: each character is set in its field's font if that font has 
 in the body font, else in any bundled font; a character no font has is reported, never drawn.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: it makes NamedTuples dearer (render/shapes.py).
 
 from functools import lru_cache
 from pathlib import Path

@@ -4,7 +4,7 @@ A 1,200-card deck has a few dozen distinct pictures (portraits × variants, icon
 the back); drawing each once and referencing it per card keeps files small and builds fast.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: it makes NamedTuples dearer (render/shapes.py).
 
 from pathlib import Path
 from typing import Callable, NamedTuple

@@ -5,7 +5,7 @@ Outlines are described as lists of points and drawn as smooth closed curves thro
 to mirror. A point may carry a third value, its tension: 1 is smooth, 0 a sharp corner.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: it makes NamedTuples dearer (render/shapes.py).
 
 import math
 from contextlib import contextmanager

@@ -4,7 +4,7 @@ positions of the backs for long-edge, short-edge or no duplex; or one card per p
 Pure geometry in PDF points (origin bottom-left); the pdf writer only draws what is here.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: it makes NamedTuples dearer (render/shapes.py).
 
 from typing import NamedTuple
 

@@ -5,7 +5,7 @@ Regions are millimetres from the card's top-left corner because that is how a de
 measures a card; the layout turns them into PDF points from the bottom-left.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: it makes NamedTuples dearer (render/shapes.py).
 
 import sys
 from functools import lru_cache

@@ -4,7 +4,7 @@ Filters apply in one fixed order, and each removed card is credited to the first
 removes it, so "which filter removed the most" has one answer and output names are stable.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: it makes NamedTuples dearer (render/shapes.py).
 
 from dataclasses import replace
 from typing import NamedTuple

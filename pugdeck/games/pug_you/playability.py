@@ -11,7 +11,7 @@ the badge-limit variant the game lasts until someone reaches the limit; every ca
 least one badge, so at most P × (limit − 1) + 1 questions are asked.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: it makes NamedTuples dearer (render/shapes.py).
 
 from typing import NamedTuple
 
