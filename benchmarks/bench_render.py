@@ -34,7 +34,8 @@ OBJECTS = ("the last slice of pizza", "a stranger's umbrella", "their own birthd
 PLACES = ("at a wedding", "on a first date", "during a job interview", "in the supermarket",
           "at the dentist", "on holiday", "at a funeral", "in a taxi", "at the gym",
           "during a fire drill")
-# Twelve reasons, rotating against the verbs, so no two questions differ in one part only.
+# Twelve reasons, rotating against the verbs and the places, so no two questions differ in
+# one part only (a differing place alone still reads as a near-repeat to `validate`).
 REASONS = ("just for fun", "to impress a crush", "out of pure spite", "by accident", "for a bet",
            "to win an argument", "without a second thought", "while crying", "after midnight",
            "with a straight face", "on purpose", "in slow motion")
@@ -47,7 +48,7 @@ def write_deck(folder: Path, n: int) -> Path:
     for i in range(n):
         mutt = i % 27 == 26
         question = (f"Who would {VERBS[i % 12]} {OBJECTS[i // 12 % 10]} {PLACES[i // 120 % 10]} "
-                    f"{REASONS[(i % 12 + i // 12) % 12]}?")
+                    f"{REASONS[(i % 12 + i // 12 + i // 120) % 12]}?")
         lines += [f"  - id: card-{i}", f"    kind: {'mutt' if mutt else 'pug'}"]
         if not mutt:
             lines += [f"    level: {LEVELS[i % 3]}", f"    badges: {1 + i % 3}"]
