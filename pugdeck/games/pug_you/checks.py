@@ -163,13 +163,16 @@ def _words(question: str) -> frozenset[str]:
 
 
 def near_duplicate_questions(sources: list[SourceCard], threshold: float = 0.75) -> list[Diagnostic]:
-    """A warning for each question whose words nearly repeat an earlier one's (Jaccard ≥ 0.75).
+    """A warning for each question whose words nearly repeat an earlier one's (Jaccard ≥ 0.75),
+    naming the earliest such card.
 
-    Exact, and near-linear on real decks, by prefix filtering (Bayardo et al., "Scaling up
-    all pairs similarity search"): with words ordered rarest first, two sets this similar
-    must share a word among their first |x| − ⌈t·|x|⌉ + 1, so only those words are indexed.
-    On a deck built from a tiny vocabulary even the rarest words are common; only the last
-    `_POSTINGS` questions per word are compared then, so the check stays fast (if inexact).
+    Exact, and near-linear on real decks: the all-pairs join of Bayardo et al. ("Scaling up
+    all pairs similarity search"). Words are ordered rarest first and questions visited
+    shortest first; two sets this similar must share a word among the first
+    |x| − ⌈t·|x|⌉ + 1 of the longer one (its probe) and the first |y| − ⌈2t/(1+t)·|y|⌉ + 1
+    of the shorter one, already visited (all that is indexed of it). On a deck built from a
+    tiny vocabulary even the rarest words are common; only the last `_POSTINGS` questions
+    per word are compared then, so the check stays fast (if inexact).
     """
     questions = [(s, _words(s.data["question"])) for s in sources
                  if isinstance(s.data, dict) and isinstance(s.data.get("question"), str)]
@@ -177,24 +180,29 @@ def near_duplicate_questions(sources: list[SourceCard], threshold: float = 0.75)
     frequency: Counter[str] = Counter(chain.from_iterable(words for _, words in questions))
     # Every word's place in the rarest-first order, so sorting a question is a C-level lookup.
     rank = {w: r for r, w in enumerate(sorted(frequency, key=lambda w: (frequency[w], w)))}.__getitem__
+    # A hair under the exact bound, so rounding never shortens a prefix (longer is safe).
+    indexed_share = 2 * threshold / (1 + threshold) - 1e-9
     index: dict[str, list[int]] = defaultdict(list)
-    out = []
-    for i, (source, words) in enumerate(questions):
+    earliest: dict[int, int] = {}  # question → the first question (deck order) it nearly repeats
+    for i in sorted(range(len(questions)), key=sizes.__getitem__):
         size = sizes[i]
         if not size:
             continue
+        words = questions[i][1]
         ordered = sorted(words, key=rank)
-        prefix = ordered[:size - math.ceil(threshold * size) + 1]
-        candidates = sorted({j for w in prefix if w in index for j in index[w][-_POSTINGS:]})
-        for j in candidates:
-            other_words = questions[j][1]
-            shared = len(words & other_words)
+        probe = ordered[:size - math.ceil(threshold * size) + 1]
+        for j in {j for w in probe if w in index for j in index[w][-_POSTINGS:]}:
+            shared = len(words & questions[j][1])
             if shared >= threshold * (size + sizes[j] - shared):
-                other = questions[j][0]
-                mark = other.mark("question")
-                out.append(located(source, "question", f"question nearly repeats card '{other.id}' "
-                               f"({mark.file}:{mark.line})", severity=WARNING))
-                break
-        for w in prefix:
+                later, first = (i, j) if i > j else (j, i)
+                if earliest.get(later, later) > first:
+                    earliest[later] = first
+        for w in ordered[:size - math.ceil(indexed_share * size) + 1]:
             index[w].append(i)
+    out = []
+    for i, j in sorted(earliest.items()):
+        other = questions[j][0]
+        mark = other.mark("question")
+        out.append(located(questions[i][0], "question", f"question nearly repeats card "
+                           f"'{other.id}' ({mark.file}:{mark.line})", severity=WARNING))
     return out

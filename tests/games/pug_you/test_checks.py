@@ -368,3 +368,43 @@ def test_an_art_name_too_long_for_the_file_system_is_an_error_not_a_crash(tmp_pa
 
     message = check_image(tmp_path, "x" * 5000 + ".png")
     assert message.startswith("art 'xxxx") and "is not a usable file name" in message
+
+
+# --- the near-duplicate search, against the plain definition -------------------------------
+
+_VOCABULARY = ["cake", "dog", "steal", "sing", "shower", "boss", "party", "taxi", "sock", "pizza",
+               "secretly", "Monday", "cat", "dance", "2", "lie"]
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_near_duplicate_search_finds_exactly_the_earliest_similar_question(seed):
+    """Every question with an earlier one of Jaccard ≥ 0.75 is flagged, naming the earliest:
+    the same answer as comparing every pair."""
+    import random
+
+    from pugdeck.games.pug_you.checks import _words, near_duplicate_questions
+    from pugdeck.loading import Document, SourceCard
+
+    pick = random.Random(seed)  # a test's own generator; pugdeck code never uses `random`
+    questions = []
+    for _ in range(60):
+        if questions and pick.random() < 0.3:  # a variation of an earlier question
+            words = pick.choice(questions).split()
+            words[pick.randrange(len(words))] = pick.choice(_VOCABULARY)
+            if pick.random() < 0.5:
+                words.append(pick.choice(_VOCABULARY))
+        else:
+            words = pick.sample(_VOCABULARY, pick.randint(1, 9))
+        questions.append(" ".join(words))
+    doc = Document(None, "cards.yaml", {"cards": [{"id": f"q{i}", "question": q}
+                                                  for i, q in enumerate(questions)]}, "")
+    sources = [SourceCard(card, doc, ("cards", i)) for i, card in enumerate(doc.data["cards"])]
+
+    def similar(a, b):
+        a, b = _words(a), _words(b)
+        return bool(a and b) and len(a & b) >= 0.75 * len(a | b)
+
+    expected = {f"q{i}": next((f"q{j}" for j in range(i) if similar(questions[i], questions[j])), None)
+                for i in range(len(questions))}
+    found = {d.card: d.message.split("'")[1] for d in near_duplicate_questions(sources)}
+    assert found == {card: first for card, first in expected.items() if first}
