@@ -8,7 +8,6 @@ that fails is re-checked by jsonschema, which lists every problem with its path.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import importlib
 import json
@@ -36,6 +35,8 @@ def load_schema(name: str) -> dict:
 
 def suggest(word: str, options: Iterable[str]) -> str:
     """' — did you mean 'x'?' when something close exists, else ''."""
+    import difflib  # noqa: PLC0415 (only a deck with a misspelt key needs it)
+
     close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
     return f"; did you mean '{close[0]}'?" if close else ""
 
