@@ -84,7 +84,12 @@ def shuffle_order(state) -> list[int]:
     pile = sorted(state.box if state.shuffle_pile == "deck" else state.discard)
     # One stream per shuffle, named by the game seed and the shuffle's number, so the outcome
     # depends on nothing a bot or a clone could disturb.
-    Rng(f"pug-you/{state.game.seed}/shuffle/{state.shuffles}").shuffle(pile)
+    draw = Rng(f"pug-you/{state.game.seed}/shuffle/{state.shuffles}").random_source
+    # `Rng.shuffle`'s Fisher–Yates, inlined: `int(draw() * n)` is exactly `Rng.below(n)` for
+    # n < 2**53, without a Python call for each of the 100-odd cards.
+    for i in range(len(pile) - 1, 0, -1):
+        j = int(draw() * (i + 1))
+        pile[i], pile[j] = pile[j], pile[i]
     return pile
 
 
@@ -94,14 +99,14 @@ def legal_actions(state) -> list[dict]:
     This is `State.legal_actions`. The dicts are the engine's own read-only `Action`
     objects; `dict(action)` gives a copy to change.
     """
+    # Most frequent phase first. Hands are sorted, so the actions come out sorted.
     phase, table = state.phase, state.game.actions
+    if phase == st.OFFER:  # map over a bound __getitem__: cheaper than a comprehension's frame
+        return list(map(table.offer.__getitem__, state.hands[state.cur]))
     if phase == st.VOTE:
         hand = state.hands[state.cur]
         votes = table.vote
         return [votes[n][c] for n in state.nominees for c in hand]
-    if phase == st.OFFER:
-        offer = table.offer
-        return [offer[c] for c in state.hands[state.cur]]
     if phase == st.NOMINATE:
         return list(table.nominate[state.active])
     if phase == st.CHOOSE:
@@ -122,66 +127,38 @@ def legal_actions(state) -> list[dict]:
     return []
 
 
-_TRANSITIONS = {st.OFFER: "do_offer", st.CHOOSE: "do_choose", st.NOMINATE: "do_nominate",
-                st.VOTE: "do_vote", st.AWARD: "do_award", st.ASK: "do_ask"}
-
-
-def _illegal(state, action, why: str):
+def illegal(state, action, why: str):
     return st.IllegalAction(f"illegal action {action!r} in phase "
                             f"{st.PHASE_NAMES[state.phase]!r}: {why}")
 
 
 def _seat(state, action, value, allowed) -> int:
     if type(value) is not int or value not in allowed:
-        raise _illegal(state, action, f"seat must be one of {sorted(allowed)}")
+        raise illegal(state, action, f"seat must be one of {sorted(allowed)}")
     return value
 
 
 def _card(state, action, value, zone: list[int]) -> int:
     card = state.game.index.get(value) if isinstance(value, str) else None
     if card is None or card not in zone:
-        raise _illegal(state, action, f"card {value!r} is not available here")
+        raise illegal(state, action, f"card {value!r} is not available here")
     return card
 
 
 def parse(state, action):
-    """Check `action` against `state`; return (transition name, arguments, the action to log)."""
-    # The fast path trusts `args` only for this game's own objects: another deck's card 7 is
-    # another card. The checks are inlined because this runs for every move.
-    phase = state.phase
-    if type(action) is Action and action.table is state.game.actions and action.phase == phase:
-        args = action.args
-        if phase == st.VOTE:
-            legal = args[0] in state.nominees and args[1] in state.hands[state.cur]
-        elif phase == st.OFFER:
-            legal = args[0] in state.hands[state.cur]
-        elif phase == st.NOMINATE:
-            legal = state.active not in args[0]
-        elif phase == st.CHOOSE:
-            legal = state.offers[args[0]] >= 0
-        elif phase == st.AWARD:
-            legal = args[0] in state.tied
-        else:  # ASK
-            legal = args[0] in state.hands[state.active] or (
-                state.question == 2 and args[0] in state.scored[state.active])
-        if not legal:
-            raise _illegal(state, action, "not legal in this position")
-        return _TRANSITIONS[phase], args, action
-    return _parse_plain(state, action)
-
-
-def _parse_plain(state, action):
-    """`parse` for an action that came from outside (JSON, a test): check every field."""
+    """Check an action that came from outside (JSON, a test, a copy) field by field; return
+    (transition name, arguments, the action to log). `State.apply_action` takes the engine's
+    own `Action` objects by a faster path."""
     if not isinstance(action, dict):
         raise st.IllegalAction(f"an action is a dict with a 'type', not {action!r}")
     kind = action.get("type")
     expected = _TYPE_OF_PHASE[state.phase]
     if expected is None:
-        raise _illegal(state, action, "the game is over")
+        raise illegal(state, action, "the game is over")
     if kind != expected:
-        raise _illegal(state, action, f"expected a {expected!r} action")
+        raise illegal(state, action, f"expected a {expected!r} action")
     if action.keys() != _KEYS[kind]:
-        raise _illegal(state, action, f"a {kind!r} action has exactly the keys {sorted(_KEYS[kind])}")
+        raise illegal(state, action, f"a {kind!r} action has exactly the keys {sorted(_KEYS[kind])}")
     if kind == "vote":
         nominee = _seat(state, action, action["nominee"], state.nominees)
         card = _card(state, action, action["card"], state.hands[state.cur])
@@ -198,7 +175,7 @@ def _parse_plain(state, action):
         options = state.game.nomination_options[state.active]
         chosen = tuple(raw) if isinstance(raw, list) and all(type(s) is int for s in raw) else None
         if chosen not in options:
-            raise _illegal(state, action, f"nominate {state.game.rules.nominees} other seats, "
+            raise illegal(state, action, f"nominate {state.game.rules.nominees} other seats, "
                            "ascending, never yourself")
         return "do_nominate", (chosen,), state.game.actions.nominate_by_seats[state.active][chosen]
     if kind == "award":
@@ -223,6 +200,6 @@ def _order(state, action) -> list[int]:
     order = ([index.get(c) if isinstance(c, str) else None for c in raw]
              if isinstance(raw, list) else None)
     if order is None or len(order) != len(pile) or set(order) != set(pile):
-        raise _illegal(state, action, f"the order must list each of the {len(pile)} cards "
+        raise illegal(state, action, f"the order must list each of the {len(pile)} cards "
                        f"of the {state.shuffle_pile} pile exactly once")
     return order

@@ -64,6 +64,7 @@ class Game:
         self.players = players
         self.seed = seed
         self.index = {card.id: i for i, card in enumerate(self.cards)}
+        self.cards_by_id = {card.id: card for card in self.cards}  # shared by every game's bots
         self.ids = tuple(card.id for card in self.cards)
         self.turds = tuple(card.turds for card in self.cards)
         self.badges = tuple(card.badges for card in self.cards)

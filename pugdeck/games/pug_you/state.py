@@ -11,6 +11,7 @@ from __future__ import annotations
 from bisect import insort
 
 from pugdeck.games.pug_you import actions as act
+from pugdeck.games.pug_you.actions import Action
 from pugdeck.games.pug_you.engine import CHANCE, TERMINAL, Game
 from pugdeck.games.pug_you.phases import (
     ASK, AWARD, CHOOSE, NOMINATE, OFFER, OVER, PHASE_NAMES, SHUFFLE, VOTE, IllegalAction)
@@ -77,6 +78,31 @@ class State:
 
     def apply_action(self, action: dict) -> None:
         """Play one action. An illegal one raises `IllegalAction` and changes nothing."""
+        phase = self.phase
+        # The fast path: one of this game's own `Action` objects (what legal_actions() hands
+        # out) already carries its parsed arguments, so only legality is checked, inline and
+        # most frequent phase first, because this runs for every move. It trusts `args` only
+        # for this game's objects: another deck's card 7 is another card.
+        if type(action) is Action and action.table is self.game.actions and action.phase == phase:
+            args = action.args
+            if phase == OFFER:
+                legal = args[0] in self.hands[self.cur]
+            elif phase == VOTE:
+                legal = args[0] in self.nominees and args[1] in self.hands[self.cur]
+            elif phase == NOMINATE:
+                legal = self.active not in args[0]
+            elif phase == CHOOSE:
+                legal = self.offers[args[0]] >= 0
+            elif phase == AWARD:
+                legal = args[0] in self.tied
+            else:  # ASK
+                legal = args[0] in self.hands[self.active] or (
+                    self.question == 2 and args[0] in self.scored[self.active])
+            if not legal:
+                raise act.illegal(self, action, "not legal in this position")
+            _TRANSITIONS[phase](self, *args)
+            self.log.append(action)  # never changed: the engine's actions are read-only
+            return
         transition, args, logged = act.parse(self, action)
         getattr(self, transition)(*args)
         self.log.append(logged)
@@ -133,7 +159,7 @@ class State:
 
     __hash__ = None
 
-    # --- transitions (called by actions.parse handlers, already validated) ---------------
+    # --- transitions (called by apply_action, arguments already checked) ----------------
 
     def do_shuffle(self, order: list[int]) -> None:
         self.offered_shuffle = None
@@ -153,7 +179,11 @@ class State:
         seat = self.cur
         self.hands[seat].remove(card)
         self.offers[seat] = card
-        self._next_in_queue(CHOOSE)
+        self.queue_pos += 1
+        if self.queue_pos < len(self.queue):
+            self.cur = self.queue[self.queue_pos]
+        else:  # every offer is in: the active player chooses one
+            self.phase, self.cur = CHOOSE, self.active
 
     def do_choose(self, seat: int) -> None:
         self.active_card = self.offers[seat]
@@ -214,13 +244,6 @@ class State:
             self._end_turn()
 
     # --- internal steps ---------------------------------------------------------------
-
-    def _next_in_queue(self, then_phase: int) -> None:
-        self.queue_pos += 1
-        if self.queue_pos < len(self.queue):
-            self.cur = self.queue[self.queue_pos]
-        else:
-            self.phase, self.cur = then_phase, self.active
 
     def _deal(self) -> None:
         g = self.game
@@ -300,3 +323,9 @@ class State:
 
     def _finish(self, reason: str) -> None:
         self.phase, self.cur, self.end_reason = OVER, TERMINAL, reason
+
+
+# The transition of each phase's actions, by phase number (apply_action's fast path).
+_TRANSITIONS = (None, State.do_offer, State.do_choose, State.do_nominate, State.do_vote,
+                State.do_award, State.do_ask, None)
+assert _TRANSITIONS[OFFER] is State.do_offer and _TRANSITIONS[ASK] is State.do_ask
