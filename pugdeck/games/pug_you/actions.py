@@ -17,6 +17,9 @@ source replays exactly.
 
 from __future__ import annotations
 
+from itertools import repeat, starmap
+from operator import mul
+
 from pugdeck.rng import Rng
 
 from pugdeck.games.pug_you import phases as st
@@ -85,10 +88,12 @@ def shuffle_order(state) -> list[int]:
     # One stream per shuffle, named by the game seed and the shuffle's number, so the outcome
     # depends on nothing a bot or a clone could disturb.
     draw = Rng(f"pug-you/{state.game.seed}/shuffle/{state.shuffles}").random_source
-    # `Rng.shuffle`'s Fisher–Yates, inlined: `int(draw() * n)` is exactly `Rng.below(n)` for
-    # n < 2**53, without a Python call for each of the 100-odd cards.
-    for i in range(len(pile) - 1, 0, -1):
-        j = int(draw() * (i + 1))
+    # `Rng.shuffle`'s Fisher–Yates with its draws made in C: `int(draw() * n)` is exactly
+    # `Rng.below(n)` for n < 2**53, and the draws come in the same order (n from the pile's
+    # size down to 2), so the order is the same without a Python call for each of 100-odd cards.
+    last = len(pile) - 1
+    picks = map(int, map(mul, starmap(draw, repeat((), last)), range(last + 1, 1, -1)))
+    for i, j in zip(range(last, 0, -1), picks):
         pile[i], pile[j] = pile[j], pile[i]
     return pile
 
@@ -120,7 +125,7 @@ def legal_actions(state) -> list[dict]:
         return [table.ask[c] for c in cards]
     if phase == st.SHUFFLE:
         ids, order = state.game.ids, shuffle_order(state)
-        action = {"type": "shuffle", "order": [ids[c] for c in order]}
+        action = {"type": "shuffle", "order": list(map(ids.__getitem__, order))}
         # Remembered so that applying this very object skips re-reading 100-odd ids.
         state.offered_shuffle = (action, tuple(action["order"]), order)
         return [action]

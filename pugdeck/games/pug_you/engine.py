@@ -8,7 +8,6 @@ The rules as the engine reads them are written down in `docs/rules-pug-you.md`.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -96,7 +95,9 @@ class Game:
 
     def reseeded(self, seed: int) -> "Game":
         """The same game with another seed, without reading the deck again (for simulations)."""
-        other = copy.copy(self)
+        # A shallow copy by hand: copy.copy goes through the reduce protocol for the same result.
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
         other.seed = seed
         return other
 

@@ -85,24 +85,35 @@ class State:
         # for this game's objects: another deck's card 7 is another card.
         if type(action) is Action and action.table is self.game.actions and action.phase == phase:
             args = action.args
+            # Each branch calls its transition directly: a call with fixed arguments is
+            # cheaper than one through `*args`. The log may take the action first: no
+            # transition reads it.
             if phase == OFFER:
-                legal = args[0] in self.hands[self.cur]
+                if args[0] in self.hands[self.cur]:
+                    self.log.append(action)  # never changed: the engine's actions are read-only
+                    return self.do_offer(args[0])
             elif phase == VOTE:
-                legal = args[0] in self.nominees and args[1] in self.hands[self.cur]
+                nominee, card = args
+                if nominee in self.nominees and card in self.hands[self.cur]:
+                    self.log.append(action)
+                    return self.do_vote(nominee, card)
             elif phase == NOMINATE:
-                legal = self.active not in args[0]
+                if self.active not in args[0]:
+                    self.log.append(action)
+                    return self.do_nominate(args[0])
             elif phase == CHOOSE:
-                legal = self.offers[args[0]] >= 0
+                if self.offers[args[0]] >= 0:
+                    self.log.append(action)
+                    return self.do_choose(args[0])
             elif phase == AWARD:
-                legal = args[0] in self.tied
-            else:  # ASK
-                legal = args[0] in self.hands[self.active] or (
-                    self.question == 2 and args[0] in self.scored[self.active])
-            if not legal:
-                raise act.illegal(self, action, "not legal in this position")
-            _TRANSITIONS[phase](self, *args)
-            self.log.append(action)  # never changed: the engine's actions are read-only
-            return
+                if args[0] in self.tied:
+                    self.log.append(action)
+                    return self.do_award(args[0])
+            elif args[0] in self.hands[self.active] or (  # ASK
+                    self.question == 2 and args[0] in self.scored[self.active]):
+                self.log.append(action)
+                return self.do_ask(args[0])
+            raise act.illegal(self, action, "not legal in this position")
         transition, args, logged = act.parse(self, action)
         getattr(self, transition)(*args)
         self.log.append(logged)
@@ -265,20 +276,23 @@ class State:
             self._finish("nothing_to_ask")
 
     def _reveal(self) -> None:
-        turds, nominees = self.game.turds, self.nominees
-        weights = [0] * len(nominees)
+        turds, nominees, discard = self.game.turds, self.nominees, self.discard
         piles: list[list[int]] = [[] for _ in nominees]
         for _voter, nominee, card in self.votes:
-            k = nominees.index(nominee)
-            weights[k] += turds[card]
-            piles[k].append(card)
-            self.discard.append(card)
-        self.last_reveal = tuple(zip(nominees, weights, (tuple(sorted(p)) for p in piles)))
-        self.votes = []
-        top = max(weights)
-        self.tied = [n for n, w in zip(nominees, weights) if w == top]
-        if len(self.tied) == 1:
-            self._score(self.tied[0])
+            piles[nominees.index(nominee)].append(card)
+            discard.append(card)  # the votes go to the discard pile in voting order
+        reveal, top, tied = [], 0, []
+        for nominee, pile in zip(nominees, piles):
+            pile.sort()
+            weight = sum(map(turds.__getitem__, pile))
+            reveal.append((nominee, weight, tuple(pile)))
+            if not tied or weight > top:  # the heaviest pile scores; equal heaviest tie
+                top, tied = weight, [nominee]
+            elif weight == top:
+                tied.append(nominee)
+        self.last_reveal, self.votes, self.tied = tuple(reveal), [], tied
+        if len(tied) == 1:
+            self._score(tied[0])
             self._end_turn()
         else:
             self.ties += 1
@@ -305,27 +319,23 @@ class State:
 
     def _refill(self) -> None:
         g = self.game
-        size, order = g.hand_size, g.seats_after[self.active]
-        while self.refill_pos < g.players:
-            hand = self.hands[order[self.refill_pos]]
+        size, order, hands, draw = g.hand_size, g.seats_after[self.active], self.hands, self.draw
+        for pos in range(self.refill_pos, g.players):
+            hand = hands[order[pos]]
             while len(hand) < size:
-                if self.draw:
-                    insort(hand, self.draw.pop())
-                elif self.discard:  # pause for a chance step; _refill resumes after it
+                if draw:
+                    insort(hand, draw.pop())
+                elif self.discard:  # pause for a chance step; _refill resumes at this seat after it
+                    self.refill_pos = pos
                     self.phase, self.cur, self.shuffle_pile = SHUFFLE, CHANCE, "discard"
                     return
                 else:
                     self.ran_out = True
                     break
-            self.refill_pos += 1
+        self.refill_pos = g.players
         self.active = (self.active + 1) % g.players
         self._start_turn()
 
     def _finish(self, reason: str) -> None:
         self.phase, self.cur, self.end_reason = OVER, TERMINAL, reason
 
-
-# The transition of each phase's actions, by phase number (apply_action's fast path).
-_TRANSITIONS = (None, State.do_offer, State.do_choose, State.do_nominate, State.do_vote,
-                State.do_award, State.do_ask, None)
-assert _TRANSITIONS[OFFER] is State.do_offer and _TRANSITIONS[ASK] is State.do_ask
