@@ -22,6 +22,15 @@ __all__ = ["State", "IllegalAction", "PHASE_NAMES"]  # the phases' names and err
 class State:
     """Everything on the table, plus the action log that produced it."""
 
+    # Fields in slots: a slot is the cheapest attribute to read and write, and a 35-field
+    # instance dict would outgrow CPython's shared-key layout (30 keys) anyway.
+    __slots__ = ("game", "phase", "cur", "active", "turn", "question", "box", "shuffle_pile",
+                 "hands", "draw", "discard", "scored", "offers", "queue", "queue_pos",
+                 "active_card", "active_source", "offered_by", "nominees", "votes", "tied",
+                 "last_reveal", "last_nominator", "refill_pos", "shuffles", "reshuffles", "ties",
+                 "second_questions", "questions", "ran_out", "end_reason", "mutt_scored",
+                 "badges", "log", "offered_shuffle")
+
     def __init__(self, game: Game):
         g = self.game = game
         n = g.players
@@ -150,7 +159,8 @@ class State:
 
     def clone(self) -> "State":
         other = State.__new__(State)
-        other.__dict__.update(self.__dict__)
+        for name in State.__slots__:
+            setattr(other, name, getattr(self, name))
         for name in ("box", "draw", "discard", "offers", "queue", "votes", "tied",
                      "last_nominator", "mutt_scored", "badges", "log"):
             setattr(other, name, list(getattr(self, name)))
@@ -161,9 +171,8 @@ class State:
     def __eq__(self, other) -> bool:
         if not isinstance(other, State):
             return NotImplemented
-        skip = ("game", "offered_shuffle")  # a cache, not part of the position
-        mine = {k: v for k, v in self.__dict__.items() if k not in skip}
-        theirs = {k: v for k, v in other.__dict__.items() if k not in skip}
+        mine = [getattr(self, name) for name in _COMPARED]
+        theirs = [getattr(other, name) for name in _COMPARED]
         same_game = (self.game.ids, self.game.players, self.game.seed, self.game.rules) == (
             other.game.ids, other.game.players, other.game.seed, other.game.rules)
         return same_game and mine == theirs
@@ -190,9 +199,9 @@ class State:
         seat = self.cur
         self.hands[seat].remove(card)
         self.offers[seat] = card
-        self.queue_pos += 1
-        if self.queue_pos < len(self.queue):
-            self.cur = self.queue[self.queue_pos]
+        pos = self.queue_pos = self.queue_pos + 1
+        if pos < len(self.queue):
+            self.cur = self.queue[pos]
         else:  # every offer is in: the active player chooses one
             self.phase, self.cur = CHOOSE, self.active
 
@@ -200,9 +209,10 @@ class State:
         self.active_card = self.offers[seat]
         self.active_source, self.offered_by = "offer", seat
         self.questions += 1
-        for owner, card in enumerate(self.offers):
-            if card >= 0 and owner != seat:
-                insort(self.hands[owner], card)  # unchosen offers go back to their owners
+        hands, offers = self.hands, self.offers
+        for owner in self.queue:  # the seats that offered: unchosen offers go back to them
+            if owner != seat:
+                insort(hands[owner], offers[owner])
         self.offers = [-1] * self.game.players
         self.phase, self.cur = NOMINATE, self.active
 
@@ -239,9 +249,9 @@ class State:
         seat = self.cur
         self.hands[seat].remove(card)
         self.votes.append((seat, nominee, card))
-        self.queue_pos += 1
-        if self.queue_pos < len(self.queue):
-            self.cur = self.queue[self.queue_pos]
+        pos = self.queue_pos = self.queue_pos + 1
+        if pos < len(self.queue):
+            self.cur = self.queue[pos]
         else:
             self._reveal()
 
@@ -339,3 +349,8 @@ class State:
     def _finish(self, reason: str) -> None:
         self.phase, self.cur, self.end_reason = OVER, TERMINAL, reason
 
+
+
+# The fields that make a position: not the game (compared by its deck, players and seed) nor
+# the offered shuffle (a cache).
+_COMPARED = tuple(name for name in State.__slots__ if name not in ("game", "offered_shuffle"))
