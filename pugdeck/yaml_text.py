@@ -130,15 +130,8 @@ def parse_yaml(text: str, display: str, positions: bool = True) -> tuple[Any, di
         # iter(get_event, None) instead of yaml.parse(): no Python generator frame per event.
         for event in iter(parser.get_event, None):
             kind = event.__class__
-            if kind is mapping_end or kind is sequence_end:
-                value, _path, _key, anchor, start = stack.pop()
-                size = values - start + 1
-                values = start
-                if anchor:
-                    anchors[anchor] = (value, size)
-                top = stack[-1] if stack else None
-                pos = None  # the collection's position was recorded at its start
-            elif kind is scalar_event or kind is mapping_start or kind is sequence_start or kind is alias_event:
+            # Scalars first: they are most of the events.
+            if kind is scalar_event or kind is mapping_start or kind is sequence_start or kind is alias_event:
                 if positions:  # else found from the event only if there is an error to report
                     m = event.start_mark
                     pos = (m.line + 1, m.column + 1)
@@ -203,6 +196,14 @@ def parse_yaml(text: str, display: str, positions: bool = True) -> tuple[Any, di
                     else:
                         stack.append([[], path, _IN_LIST, event.anchor, values])
                     continue
+            elif kind is mapping_end or kind is sequence_end:
+                value, _path, _key, anchor, start = stack.pop()
+                size = values - start + 1
+                values = start
+                if anchor:
+                    anchors[anchor] = (value, size)
+                top = stack[-1] if stack else None
+                pos = None  # the collection's position was recorded at its start
             else:
                 if kind is document_start:
                     documents += 1
