@@ -54,6 +54,11 @@ class Game:
     and anything sorted by number is also sorted by id.
     """
 
+    # Slots, like `State`'s: the engine reads these tables on every move.
+    __slots__ = ("doc", "source", "rules", "cards", "players", "seed", "index", "cards_by_id",
+                 "ids", "turds", "badges", "mutts", "hand_size", "turns_total",
+                 "nomination_options", "seats_after", "actions")
+
     def __init__(self, built_doc: dict, players: int, seed: int = 0, source: str = "<deck>"):
         self.doc = built_doc
         self.source = source
@@ -95,9 +100,9 @@ class Game:
 
     def reseeded(self, seed: int) -> "Game":
         """The same game with another seed, without reading the deck again (for simulations)."""
-        # A shallow copy by hand: copy.copy goes through the reduce protocol for the same result.
         other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
+        for name in Game.__slots__:
+            setattr(other, name, getattr(self, name))
         other.seed = seed
         return other
 
