@@ -158,8 +158,12 @@ _FILLER = frozenset("who whom whose would is most likely to the a an of be in at
                     "their they has have had ever which one".split())
 
 
+_ASCII_WORD = re.compile(r"[a-z]+|[0-9]+")  # `_WORD` on lowercase ASCII text, a third cheaper
+
+
 def _words(question: str) -> frozenset[str]:
-    return frozenset(_WORD.findall(question.lower())) - _FILLER
+    text = question.lower()
+    return frozenset((_ASCII_WORD if text.isascii() else _WORD).findall(text)) - _FILLER
 
 
 def near_duplicate_questions(sources: list[SourceCard], threshold: float = 0.75) -> list[Diagnostic]:

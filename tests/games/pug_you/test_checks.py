@@ -408,3 +408,18 @@ def test_near_duplicate_search_finds_exactly_the_earliest_similar_question(seed)
                 for i in range(len(questions))}
     found = {d.card: d.message.split("'")[1] for d in near_duplicate_questions(sources)}
     assert found == {card: first for card, first in expected.items() if first}
+
+
+def test_question_words_are_read_alike_in_ascii_and_in_any_other_text():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from pugdeck.games.pug_you.checks import _FILLER, _WORD, _words
+
+    @settings(max_examples=500, deadline=None)
+    @given(st.text(alphabet=st.sampled_from("abcXYZ019_-'?! \t\u00e9\u00df\u0130\u0661") | st.characters(),
+                   max_size=40))
+    def same(question):
+        assert _words(question) == frozenset(_WORD.findall(question.lower())) - _FILLER
+
+    same()
