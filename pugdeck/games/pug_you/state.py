@@ -267,10 +267,15 @@ class State:
     # --- internal steps ---------------------------------------------------------------
 
     def _deal(self) -> None:
-        g = self.game
-        for _ in range(g.hand_size):  # one card at a time, seat 0 first, like a real deal
-            for seat in range(g.players):
-                insort(self.hands[seat], self.draw.pop())
+        # One card at a time, seat 0 first, like a real deal: seat s gets the s-th card from
+        # the top and every `players`-th after it, so each hand is one slice of the top cards.
+        g, draw = self.game, self.draw
+        players, dealt = g.players, g.players * g.hand_size  # the deck holds that many (Game)
+        top = draw[:-dealt - 1:-1]  # top card first
+        del draw[-dealt:]
+        for seat, hand in enumerate(self.hands):
+            hand += top[seat::players]
+            hand.sort()
 
     def _start_turn(self) -> None:
         self.question = 1
