@@ -21,15 +21,6 @@ class RandomBot(SharedRandomBot):
 
     game = "pug-you"
 
-    def __init__(self, seat: int, seed: int | str):
-        super().__init__(seat, seed)
-        self._draw = self.rng.random_source
-
-    def choose(self, observation: dict | None, legal: list[dict]) -> dict:
-        """One of `legal`, uniformly: the same pick as `rng.below(len(legal))` (exact for
-        fewer than 2**53 actions) without its Python call, since a playout calls this every move."""
-        return legal[int(self._draw() * len(legal))]
-
 
 class HeuristicBot:
     """A plausible, spiteful player.
