@@ -9,8 +9,7 @@ the rules as the engine reads them are in `docs/rules-pixelpug.md`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import floor
-from operator import itemgetter
+from operator import itemgetter, mul
 
 
 from pugdeck.games.built_input import check_built, fail, replay  # noqa: F401 (replay is part of the engine API)
@@ -127,8 +126,10 @@ class Game:
 
         self.programs, self.duels = programs(self)  # per card: its steps, ready to run
         self._deals: list[tuple] = []  # see deal()
-        # deal()'s steps: (place i, float(i + 1)) from the bottom of the pile up.
-        self._fisher_yates = tuple((i, float(i + 1)) for i in range(len(self.main) - 1, 0, -1))
+        self._deal_rng = None  # see deal()
+        # deal()'s steps from the bottom of the pile up: the place i, and i + 1 cards to draw from.
+        self._fisher_yates_places = tuple(range(len(self.main) - 1, 0, -1))
+        self._fisher_yates_sizes = tuple(float(i + 1) for i in self._fisher_yates_places)
         if len(self.main) < players * self.rules.starting_hand + 1:
             fail(source, "cards", f"the game deck has {len(self.main)} cards; {players} players "
                   f"need {players * self.rules.starting_hand + 1}")
@@ -144,31 +145,37 @@ class Game:
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.seed = seed
-        other._deals = []
+        other._deals, other._deal_rng = [], None
         return other
 
     def deal(self, round_number: int) -> tuple[tuple[int, ...], int, tuple[str, ...]]:
         """Round `round_number`'s shuffle of the game deck (top first), first player, and the
         shuffle as card ids.
 
-        Every round shuffles the same full pile with its own stream, named by the seed and
-        the round, so a deal depends on nothing a bot or a clone could disturb; each is
-        drawn once per game and shared by every state, clone and replay of it.
+        A match's deals come from one stream, seeded once by the game's seed and read only
+        here, round after round in order; so a deal depends on nothing a bot or a clone could
+        disturb, and each is drawn once per game and shared by every state, clone and replay
+        of it. (Seeding a generator from a string costs as much as a round of play, so it is
+        done once a match rather than once a round.)
         """
-        while len(self._deals) <= round_number:
-            rng = Rng(f"pixelpug/{self.seed}/round/{len(self._deals)}")
+        deals = self._deals
+        while len(deals) <= round_number:
+            if self._deal_rng is None:
+                # Named as round 0's own stream was when every round had one: a match's first
+                # deal is unchanged (docs/protocol.md shows one).
+                self._deal_rng = Rng(f"pixelpug/{self.seed}/round/0")
+            rng = self._deal_rng
             pile = list(self.main)
-            # `Rng.shuffle` inlined (the same Fisher–Yates, the same draws): the deal is a
-            # quarter of a two-player random playout, so its loop is cut to the bone. It
-            # reads `Rng.random`'s own generator (one call less a draw), floors where
-            # `below` truncates (equal for draws >= 0), and needs no `min(…, i)`: a draw
-            # below 1 times an integer m < 2**53 never rounds up to m.
-            rand = rng.random_source
-            for i, m in self._fisher_yates:
-                j = floor(rand() * m)
+            # `Rng.shuffle` (the same Fisher–Yates, the same draws) with the loop cut to the
+            # bone: the draws are made in C by `iter(random, None)` (random() never returns
+            # None), each times its pile size and truncated (`int`, as `below` does; a draw
+            # below 1 times an integer m < 2**53 never rounds up to m); only the swaps run
+            # in Python. The sizes come first in `map` so no draw is made past the last one.
+            draws = map(int, map(mul, self._fisher_yates_sizes, iter(rng.random_source, None)))
+            for i, j in zip(self._fisher_yates_places, draws):
                 pile[i], pile[j] = pile[j], pile[i]
-            self._deals.append((tuple(pile), rng.below(self.players), itemgetter(*pile)(self.ids)))
-        return self._deals[round_number]
+            deals.append((tuple(pile), rng.below(self.players), itemgetter(*pile)(self.ids)))
+        return deals[round_number]
 
     def card(self, card_id: str) -> CardInfo:
         """A physical card by its id ("nip#2")."""
