@@ -28,7 +28,7 @@ _KEYS = {"deal": ({"type", "order", "first"},),
 
 
 RPS_ACTIONS = tuple({"type": "rps", "choice": c} for c in RPS_CHOICES)
-_RPS_BY_ID = {id(a): a["choice"] for a in RPS_ACTIONS}  # module constants: the ids stay theirs
+RPS_BY_ID = {id(a): a["choice"] for a in RPS_ACTIONS}  # module constants: the ids stay theirs
 
 
 def deal_outcome(state) -> tuple[list[int], int]:
@@ -62,10 +62,10 @@ class Table:
 
 
 def table(state, seat: int) -> Table:
-    """`seat`'s `Table` now: kept per state in `targets_cache` (emptied whenever someone goes
+    """`seat`'s `Table` now: kept per state in `targets_cache` (reset whenever someone goes
     out or into or out of the Doghouse) and per game by situation, since both lookups happen
     at every action."""
-    found = state.targets_cache.get(seat)
+    found = state.targets_cache[seat]
     if found is not None:
         return found
     key = (seat, tuple(state.alive), tuple(state.doghouse))
@@ -135,10 +135,8 @@ def _illegal(state, action, why: str):
 def parse(state, action):
     """Check `action` against `state`; return (transition, arguments, logged copy).
 
-    (`State.apply_action` first tries the play dicts `legal_actions()` handed out by
-    identity; the duel choices it hands out are module constants, known here by identity.)"""
-    if state.phase == st.RPS and id(action) in _RPS_BY_ID:
-        return st.State.do_rps, (_RPS_BY_ID[id(action)],), action
+    (`State.apply_action` first tries the play dicts and duel choices `legal_actions()` hands
+    out, by identity.)"""
     if not isinstance(action, dict):
         raise st.IllegalAction(f"an action is a dict with a 'type', not {action!r}")
     kind = action.get("type")

@@ -22,9 +22,6 @@ ELIMINATION, DOG_FOOD, POINTS, TIE = "elimination", "dog-food", "points", "tie"
 assert (effects.RPS_PHASE, effects.DOG_FOOD) == (RPS, DOG_FOOD)  # effects.py keeps copies
 
 
-# Caches and offers that do not make a state: two states with equal histories are equal.
-_NOT_COMPARED = ("game", "offered_deal", "targets_cache")
-
 
 class IllegalAction(ValueError):
     """An action that is not legal here; the state is left unchanged."""
@@ -32,6 +29,13 @@ class IllegalAction(ValueError):
 
 class State:
     """Everything on the table, the events each player saw, and the action log."""
+
+    # Fields in slots: a slot is the cheapest attribute to read and write, and every action
+    # reads a dozen of them.
+    __slots__ = ("game", "phase", "cur", "round", "round_wins", "results", "deck", "treats",
+                 "hands", "discards", "box", "lives", "alive", "doghouse", "targets_cache",
+                 "revealed", "active", "turn", "rps", "round_winner", "round_how", "events",
+                 "round_events_from", "eliminations", "log", "offered_deal")
 
     def __init__(self, game: Game):
         g = self.game = game
@@ -48,7 +52,7 @@ class State:
         self.lives = [g.rules.starting_life] * n
         self.alive = [True] * n
         self.doghouse = [False] * n
-        self.targets_cache: dict = {}  # seat → its actions.Table now (see actions.table)
+        self.targets_cache: list = [None] * n  # per seat: its actions.Table now, or None (see actions.table)
         self.revealed: list[list[int]] = [[] for _ in range(n)]  # hands shown on going out
         self.active = 0
         self.turn = 0  # turns started this round
@@ -82,7 +86,7 @@ class State:
         """Every legal action as a small JSON-able dict, sorted and unique; [] when over."""
         if self.phase == PLAY:  # the common case, inlined: hands are sorted, so the plays are
             cur = self.cur
-            plays = (self.targets_cache.get(cur) or act.table(self, cur)).plays
+            plays = (self.targets_cache[cur] or act.table(self, cur)).plays
             out: list[dict] = []
             for card in self.hands[cur]:
                 out += plays[card]
@@ -91,16 +95,24 @@ class State:
 
     def apply_action(self, action: dict) -> None:
         """Play one action. An illegal one raises `IllegalAction` and changes nothing."""
-        known = self.game.parsed_plays.get(id(action))
-        if known is not None and self.phase == PLAY:
-            # A play dict legal_actions() handed out (kept for the game's life, so the id is
-            # its own): legal if the card is in hand and the seat's table still offers it.
-            card, target, kind, options = known
-            cur = self.cur
-            if card in self.hands[cur] and (
-                    self.targets_cache.get(cur) or act.table(self, cur)).plays[card] is options:
-                self.do_play(card, target, kind)
-                self.log.append(action)  # never changed: legal_actions' dicts are read-only
+        phase = self.phase
+        if phase == PLAY:
+            known = self.game.parsed_plays.get(id(action))
+            if known is not None:
+                # A play dict legal_actions() handed out (kept for the game's life, so the id
+                # is its own): legal if the card is in hand and the seat's table still offers it.
+                card, target, kind, options = known
+                cur = self.cur
+                if card in self.hands[cur] and (
+                        self.targets_cache[cur] or act.table(self, cur)).plays[card] is options:
+                    self.log.append(action)  # never changed: legal_actions' dicts are read-only
+                    self.do_play(card, target, kind)
+                    return
+        elif phase == RPS:
+            choice = act.RPS_BY_ID.get(id(action))  # the engine's own duel choices, by identity
+            if choice is not None:
+                self.log.append(action)
+                self.do_rps(choice)
                 return
         transition, args, logged = act.parse(self, action)
         transition(self, *args)
@@ -148,21 +160,22 @@ class State:
     def clone(self) -> "State":
         """An independent copy: changing one never changes the other."""
         other = State.__new__(State)
-        other.__dict__.update(self.__dict__)
+        for name in State.__slots__:
+            setattr(other, name, getattr(self, name))
         for name in ("round_wins", "results", "deck", "treats", "box", "lives", "alive",
                      "doghouse", "rps", "events", "eliminations", "log"):
             setattr(other, name, list(getattr(self, name)))
         other.hands = [list(h) for h in self.hands]
         other.discards = [list(d) for d in self.discards]
         other.revealed = [list(r) for r in self.revealed]
-        other.targets_cache = dict(self.targets_cache)
+        other.targets_cache = list(self.targets_cache)
         return other
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, State):
             return NotImplemented
-        mine = {k: v for k, v in self.__dict__.items() if k not in _NOT_COMPARED}
-        theirs = {k: v for k, v in other.__dict__.items() if k not in _NOT_COMPARED}
+        mine = [getattr(self, name) for name in _COMPARED]
+        theirs = [getattr(other, name) for name in _COMPARED]
         return self.game is other.game and mine == theirs
 
     __hash__ = None
@@ -198,7 +211,22 @@ class State:
         else:
             run, on_self, arg = g.programs[card]  # see effects.programs
             run(self, seat, seat if on_self else target, card, kind, arg)
-        self._end_of_action()
+        deck = self.deck
+        if self.phase == PLAY and deck and not self.round_how:
+            # The common end of an action (_end_of_action, then _start_turn) inlined, as it
+            # follows nearly every play: the turn passes to the next player still in the round.
+            after, alive = g.next_seat, self.alive
+            seat = after[self.active]
+            while not alive[seat]:
+                seat = after[seat]
+            self.active = self.cur = seat
+            self.turn += 1
+            if self.doghouse[seat]:  # Doghouse lasts until your next turn
+                self.doghouse[seat] = False
+                self.targets_cache = [None] * g.players
+            insort(self.hands[seat], deck.pop())
+        else:
+            self._end_of_action()
 
     def do_rps(self, choice: str) -> None:
         """A secret duel choice: the attacker's first, then the defender's settles the duel."""
@@ -243,7 +271,7 @@ class State:
         """Out of the round: the hand goes face up onto the seat's discard pile."""
         g = self.game
         self.alive[seat] = False
-        self.targets_cache = {}
+        self.targets_cache = [None] * g.players
         self.lives[seat] = 0
         revealed = [g.ids[c] for c in self.hands[seat]]
         self.revealed[seat] = list(self.hands[seat])
@@ -300,7 +328,7 @@ class State:
         self.lives = [g.rules.starting_life] * g.players
         self.alive = [True] * g.players
         self.doghouse = [False] * g.players
-        self.targets_cache = {}
+        self.targets_cache = [None] * g.players
         self.revealed = [[] for _ in range(g.players)]
         self.turn, self.rps = 0, []
         self.round_winner, self.round_how = None, ""
@@ -311,7 +339,7 @@ class State:
         self.turn += 1
         if self.doghouse[seat]:  # Doghouse lasts until your next turn
             self.doghouse[seat] = False
-            self.targets_cache = {}
+            self.targets_cache = [None] * self.game.players
         insort(self.hands[seat], self.deck.pop())  # never empty: the round ends with the deck
         self.phase, self.cur = PLAY, seat
 
@@ -322,3 +350,9 @@ class State:
         best = max(points.values())
         top = [s for s in standing if points[s] == best]
         self.win_round(top[0] if len(top) == 1 else None, POINTS if len(top) == 1 else TIE)
+
+
+# The fields that make a position: not the game (compared by identity) nor the caches and the
+# offered deal; two states with equal histories are equal.
+_COMPARED = tuple(name for name in State.__slots__
+                  if name not in ("game", "offered_deal", "targets_cache"))
