@@ -61,19 +61,25 @@ class Table:
                            for card in range(len(game.cards)))
 
 
-def table(state, seat: int) -> Table:
-    """`seat`'s `Table` now: kept per state in `targets_cache` (reset whenever someone goes
-    out or into or out of the Doghouse) and per game by situation, since both lookups happen
-    at every action."""
-    found = state.targets_cache[seat]
-    if found is not None:
-        return found
-    key = (seat, tuple(state.alive), tuple(state.doghouse))
-    found = state.game.tables.get(key)
+def tables(state) -> tuple[Table, ...]:
+    """Each seat's `Table` now: kept per state in `targets_cache` (reset to None whenever
+    someone goes out or into or out of the Doghouse) and per game by situation, since both
+    lookups happen at every action. All seats' tables at once: after a reset one lookup
+    serves every seat's next turn."""
+    found = state.targets_cache
     if found is None:
-        found = state.game.tables[key] = Table(state.game, *key)
-    state.targets_cache[seat] = found
+        key = (tuple(state.alive), tuple(state.doghouse))
+        found = state.game.tables.get(key)
+        if found is None:
+            found = state.game.tables[key] = tuple(Table(state.game, seat, *key)
+                                                   for seat in range(state.game.players))
+        state.targets_cache = found
     return found
+
+
+def table(state, seat: int) -> Table:
+    """`seat`'s `Table` now (see `tables`)."""
+    return tables(state)[seat]
 
 
 def targets_for(state, seat: int, card: int) -> tuple[int, ...]:

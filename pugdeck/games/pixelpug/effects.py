@@ -100,7 +100,7 @@ def _lose_life(state, seat, who, card, kind, amount) -> None:
 
 def _doghouse(state, seat, who, card, kind, arg) -> None:
     state.doghouse[who] = True
-    state.targets_cache = [None] * state.game.players
+    state.targets_cache = None
 
 
 def _guess_holder(state, seat, who, card, kind, arg) -> None:

@@ -113,7 +113,7 @@ class Game:
         # 4 yourself or anyone not in the Doghouse (a red "target player" card).
         self.target_mode = tuple(0 if t is None else (4 if a else 1) if t == "target-player"
                                  else 3 if a else 2 for t, a in zip(self.targets, self.attack))
-        # Per (seat, alive, doghouse): the target groups and each card's plays (actions.Table);
+        # Per (alive, doghouse): each seat's target groups and card plays (actions.tables);
         # shared by every state, reseeded copy and replay of this game.
         self.tables: dict[tuple, object] = {}
         self.play_options: list[dict[tuple, tuple[dict, ...]]] = [{} for _ in self.cards]

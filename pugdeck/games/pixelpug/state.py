@@ -52,7 +52,7 @@ class State:
         self.lives = [g.rules.starting_life] * n
         self.alive = [True] * n
         self.doghouse = [False] * n
-        self.targets_cache: list = [None] * n  # per seat: its actions.Table now, or None (see actions.table)
+        self.targets_cache: tuple | None = None  # each seat's actions.Table now (see actions.tables)
         self.revealed: list[list[int]] = [[] for _ in range(n)]  # hands shown on going out
         self.active = 0
         self.turn = 0  # turns started this round
@@ -86,7 +86,7 @@ class State:
         """Every legal action as a small JSON-able dict, sorted and unique; [] when over."""
         if self.phase == PLAY:  # the common case, inlined: hands are sorted, so the plays are
             cur = self.cur
-            plays = (self.targets_cache[cur] or act.table(self, cur)).plays
+            plays = (self.targets_cache or act.tables(self))[cur].plays
             out: list[dict] = []
             for card in self.hands[cur]:
                 out += plays[card]
@@ -104,7 +104,7 @@ class State:
                 card, target, kind, options = known
                 cur = self.cur
                 if card in self.hands[cur] and (
-                        self.targets_cache[cur] or act.table(self, cur)).plays[card] is options:
+                        self.targets_cache or act.tables(self))[cur].plays[card] is options:
                     self.log.append(action)  # never changed: legal_actions' dicts are read-only
                     self.do_play(card, target, kind)
                     return
@@ -168,7 +168,6 @@ class State:
         other.hands = [list(h) for h in self.hands]
         other.discards = [list(d) for d in self.discards]
         other.revealed = [list(r) for r in self.revealed]
-        other.targets_cache = list(self.targets_cache)
         return other
 
     def __eq__(self, other) -> bool:
@@ -223,7 +222,7 @@ class State:
             self.turn += 1
             if self.doghouse[seat]:  # Doghouse lasts until your next turn
                 self.doghouse[seat] = False
-                self.targets_cache = [None] * g.players
+                self.targets_cache = None
             insort(self.hands[seat], deck.pop())
         else:
             self._end_of_action()
@@ -271,7 +270,7 @@ class State:
         """Out of the round: the hand goes face up onto the seat's discard pile."""
         g = self.game
         self.alive[seat] = False
-        self.targets_cache = [None] * g.players
+        self.targets_cache = None
         self.lives[seat] = 0
         revealed = [g.ids[c] for c in self.hands[seat]]
         self.revealed[seat] = list(self.hands[seat])
@@ -328,7 +327,7 @@ class State:
         self.lives = [g.rules.starting_life] * g.players
         self.alive = [True] * g.players
         self.doghouse = [False] * g.players
-        self.targets_cache = [None] * g.players
+        self.targets_cache = None
         self.revealed = [[] for _ in range(g.players)]
         self.turn, self.rps = 0, []
         self.round_winner, self.round_how = None, ""
@@ -339,7 +338,7 @@ class State:
         self.turn += 1
         if self.doghouse[seat]:  # Doghouse lasts until your next turn
             self.doghouse[seat] = False
-            self.targets_cache = [None] * self.game.players
+            self.targets_cache = None
         insort(self.hands[seat], self.deck.pop())  # never empty: the round ends with the deck
         self.phase, self.cur = PLAY, seat
 
