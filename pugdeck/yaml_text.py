@@ -40,6 +40,8 @@ _SCALAR_TAGS = {
     "tag:yaml.org,2002:null",
 }
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
+# Line breaks to YAML 1.1 (and libyaml's marks), but not to most editors.
+_ODD_BREAKS = (("\x85", "NEXT LINE"), ("\u2028", "LINE SEPARATOR"), ("\u2029", "PARAGRAPH SEPARATOR"))
 _COLLECTION_TAGS = {None, "!", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 
 Path_ = tuple  # a path into the data: ("cards", 3, "level")
@@ -93,6 +95,14 @@ def read_text(path: Path, display: str) -> tuple[str, bytes]:
         column = offset - (before.rfind(b"\n") + 1) + 1
         raise _error(display, line, column, f"invalid UTF-8: byte 0x{raw[offset]:02x} at offset "
                      f"{offset}; save the file as UTF-8") from None
+    for char, name in _ODD_BREAKS:
+        if char in text:  # rare: one C-level search per character in a clean file
+            index = text.index(char)
+            line = text.count("\n", 0, index) + 1
+            column = index - (text.rfind("\n", 0, index) + 1) + 1
+            raise _error(display, line, column, f"character U+{ord(char):04X} ({name}) ends a line "
+                         "for YAML but not for most editors, so line numbers would disagree; "
+                         "replace it with a plain line break or a space")
     return text, raw
 
 

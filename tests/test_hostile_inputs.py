@@ -105,6 +105,16 @@ def test_bad_utf8(write_deck):
     assert refused(folder) == ["deck/cards.yaml:3:20: invalid UTF-8: byte 0xe0 at offset 36; save the file as UTF-8"]
 
 
+@pytest.mark.parametrize("char, name", [("\x85", "NEXT LINE"), ("\u2028", "LINE SEPARATOR"),
+                                        ("\u2029", "PARAGRAPH SEPARATOR")])
+def test_a_line_break_only_yaml_knows_is_refused_where_an_editor_shows_it(write_deck, char, name):
+    # libyaml counts these as line breaks; an editor does not: every line number after one
+    # would be off by one, so the file is refused at the character itself.
+    folder = write_deck(files={"cards.yaml": f"cards:\n  - id: a\n    question: 'Who{char}?'\n"})
+    (message,) = refused(folder)
+    assert message.startswith(f"deck/cards.yaml:3:19: character U+{ord(char):04X} ({name}) ends a line")
+
+
 def test_utf16_file(write_deck):
     folder = write_deck(files={"cards.yaml": "cards: []\n".encode("utf-16")})
     (message,) = refused(folder)
