@@ -19,6 +19,7 @@ from pathlib import Path
 
 import yaml
 
+from benchmarks.bench_render import child_environment
 from benchmarks.generate import generate_deck
 from pugdeck.games import check_deck_at
 from pugdeck.games.pug_you import checks
@@ -45,9 +46,8 @@ def median_time(run, repeats: int) -> tuple[float, float]:
 
 def fresh_process(deck: Path, work: Path, repeats: int) -> tuple[float, float]:
     """Median wall and CPU seconds of `python -m pugdeck validate DECK` from start to exit,
-    with a bytecode cache as a pip install has (see bench_render.child_environment)."""
-    env = dict(os.environ, PYTHONPYCACHEPREFIX=str(work / "pycache"))
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    with a bytecode cache as a pip install has."""
+    env = child_environment(work)
     command = [sys.executable, "-m", "pugdeck", "validate", str(deck)]
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
     subprocess.run(command, cwd=ROOT, env=env, check=True, **quiet)  # warm the bytecode cache
