@@ -9,8 +9,7 @@ the rules as the engine reads them are in `docs/rules-pixelpug.md`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import itemgetter, mul
-
+from operator import itemgetter
 
 from pugdeck.games.built_input import check_built, fail, replay  # noqa: F401 (replay is part of the engine API)
 from pugdeck.games.pixelpug.operations import OPERATIONS, SELF
@@ -127,9 +126,6 @@ class Game:
         self.programs, self.duels = programs(self)  # per card: its steps, ready to run
         self._deals: list[tuple] = []  # see deal()
         self._deal_rng = None  # see deal()
-        # deal()'s steps from the bottom of the pile up: the place i, and i + 1 cards to draw from.
-        self._fisher_yates_places = tuple(range(len(self.main) - 1, 0, -1))
-        self._fisher_yates_sizes = tuple(float(i + 1) for i in self._fisher_yates_places)
         if len(self.main) < players * self.rules.starting_hand + 1:
             fail(source, "cards", f"the game deck has {len(self.main)} cards; {players} players "
                   f"need {players * self.rules.starting_hand + 1}")
@@ -161,19 +157,11 @@ class Game:
         deals = self._deals
         while len(deals) <= round_number:
             if self._deal_rng is None:
-                # Named as round 0's own stream was when every round had one: a match's first
-                # deal is unchanged (docs/protocol.md shows one).
-                self._deal_rng = Rng(f"pixelpug/{self.seed}/round/0")
+                self._deal_rng = Rng(f"pixelpug/{self.seed}/deals")
             rng = self._deal_rng
-            pile = list(self.main)
-            # `Rng.shuffle` (the same Fisher–Yates, the same draws) with the loop cut to the
-            # bone: the draws are made in C by `iter(random, None)` (random() never returns
-            # None), each times its pile size and truncated (`int`, as `below` does; a draw
-            # below 1 times an integer m < 2**53 never rounds up to m); only the swaps run
-            # in Python. The sizes come first in `map` so no draw is made past the last one.
-            draws = map(int, map(mul, self._fisher_yates_sizes, iter(rng.random_source, None)))
-            for i, j in zip(self._fisher_yates_places, draws):
-                pile[i], pile[j] = pile[j], pile[i]
+            # A sort by random keys (`Rng.shuffled_by_keys`) rather than `Rng.shuffle`: the
+            # same kind of uniform shuffle, done in C instead of a Python loop of swaps.
+            pile = rng.shuffled_by_keys(self.main)
             deals.append((tuple(pile), rng.below(self.players), itemgetter(*pile)(self.ids)))
         return deals[round_number]
 

@@ -1,0 +1,52 @@
+"""A round's deal: a seeded shuffle of the main pile (`Game.deal`, `Rng.shuffled_by_keys`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import permutations
+
+from pugdeck.rng import Rng
+
+
+def test_a_deal_is_a_permutation_of_the_main_pile_with_its_ids(new_game):
+    for players in (2, 4):
+        for seed in range(10):
+            game = new_game(players, seed)
+            for round_number in range(6):
+                order, first, ids = game.deal(round_number)
+                assert sorted(order) == sorted(game.main)
+                assert ids == tuple(game.ids[c] for c in order)
+                assert 0 <= first < players
+
+
+def test_the_same_seed_deals_the_same_and_other_seeds_and_rounds_differently(new_game):
+    deals = {seed: [new_game(3, seed).deal(r) for r in range(4)] for seed in range(30)}
+    assert deals == {seed: [new_game(3, seed).deal(r) for r in range(4)] for seed in range(30)}
+    orders = [d[0] for rounds in deals.values() for d in rounds]
+    assert len(set(orders)) == len(orders)
+    assert len({rounds[0][1] for rounds in deals.values()}) == 3  # every seat starts some match
+
+
+def test_a_deal_is_drawn_once_and_shared_by_replays(new_game):
+    game = new_game(2, 5)
+    assert game.deal(3) is game.deal(3)
+    assert game.reseeded(5).deal(3) == game.deal(3)  # a fresh stream draws the same rounds
+
+
+def test_shuffled_by_keys_draws_one_number_per_item_and_leaves_the_input_alone():
+    items = list(range(10))
+    rng, twin = Rng("deal"), Rng("deal")
+    out = rng.shuffled_by_keys(items)
+    assert sorted(out) == items and items == list(range(10))
+    for _ in items:
+        twin.random()
+    assert rng.random() == twin.random()
+    assert Rng("deal").shuffled_by_keys(items) == out
+    assert Rng("deal").shuffled_by_keys([]) == []
+
+
+def test_shuffled_by_keys_makes_every_order_about_equally_often():
+    rng = Rng("uniform")
+    counts = Counter(tuple(rng.shuffled_by_keys("abc")) for _ in range(6000))
+    assert set(counts) == set(permutations("abc"))
+    assert all(850 < n < 1150 for n in counts.values()), counts
