@@ -4,6 +4,8 @@
 
 An action is one `apply_action` (plays, duel choices and the chance deal of each round)
 after one `legal_actions()` call and a uniform random pick — the random bot's whole loop.
+The pick is `RandomBot.choose` (pugdeck/games/bot_play.py) inlined, the same draw and the
+same pick: `legal[int(draw() * len(legal))]` with `draw` the bound `random()` of a seeded `Rng`.
 Times are CPU time of this process (`time.process_time`), so other work on the machine
 disturbs them less than wall time would; each row is the median of five runs.
 """
@@ -32,14 +34,14 @@ def measure(doc: dict, players: int, matches: int) -> tuple[float, float]:
     from pugdeck.rng import Rng
 
     base = Game(doc, players, 0)
-    rng = Rng(f"bench/{players}")
+    draw = Rng(f"bench/{players}").random_source
     actions = rounds = 0
     start = time.process_time()
     for seed in range(matches):
         state = base.reseeded(seed).new_initial_state()
         while not state.is_terminal():
             legal = state.legal_actions()
-            state.apply_action(legal[rng.below(len(legal))])
+            state.apply_action(legal[int(draw() * len(legal))])
             actions += 1
         rounds += len(state.results)
     spent = time.process_time() - start
