@@ -44,11 +44,13 @@ def median_time(run, repeats: int) -> tuple[float, float]:
     return statistics.median(wall), statistics.median(cpu)
 
 
-def fresh_process(deck: Path, work: Path, repeats: int) -> tuple[float, float]:
+def fresh_process(deck: Path | None, work: Path, repeats: int) -> tuple[float, float]:
     """Median wall and CPU seconds of `python -m pugdeck validate DECK` from start to exit,
-    with a bytecode cache as a pip install has."""
+    with a bytecode cache as a pip install has; with no deck, of `python -c pass` (the
+    interpreter's own start, which on some machines runs slow `.pth` files)."""
     env = child_environment(work)
-    command = [sys.executable, "-m", "pugdeck", "validate", str(deck)]
+    command = ([sys.executable, "-m", "pugdeck", "validate", str(deck)] if deck
+               else [sys.executable, "-c", "pass"])
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
     subprocess.run(command, cwd=ROOT, env=env, check=True, **quiet)  # warm the bytecode cache
     wall, cpu = [], []
@@ -82,6 +84,7 @@ def rows(quick: bool = False) -> list[tuple]:
         deck = generate_deck(Path(tmp) / "deck", CARDS, seed=1)
         cold = median_time(lambda: _valid(deck), 1)  # imports the checks and loads fonts, as a CLI does
         cli = fresh_process(deck, Path(tmp), repeats)
+        python_alone = fresh_process(None, Path(tmp), repeats)
         text = (deck / "cards.yaml").read_text(encoding="utf-8")
         parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
         # This machine's speed drifts by half from minute to minute, so each validation is
@@ -115,6 +118,8 @@ def rows(quick: bool = False) -> list[tuple]:
         (f"validate {CARDS:,}-card deck", warm[0], "s", f"target ≤ {TARGET_S:g} s: {verdict} (CPU {warm[1]:.2f} s)"),
         ("  first run in process (+ imports, fonts)", cold[0], "s", f"CPU {cold[1]:.2f} s"),
         ("  `pugdeck validate` as a fresh process", cli[0], "s", f"CPU {cli[1]:.2f} s: what a user waits"),
+        ("    of which Python's own start (`python -c pass`)", python_alone[0], "s",
+         f"CPU {python_alone[1]:.2f} s: site and .pth files, before pugdeck"),
         *(stage[:4] for stage in stages),
         ("  baseline: bare libyaml event stream", floor[0], "s",
          f"CPU {floor[1]:.2f} s; the loader's CPU is ×{stages[0][4] / floor[1]:.1f} of it"),
