@@ -8,11 +8,10 @@ shuffles or picks in pugdeck goes through `Rng`, never through the global `rando
 from __future__ import annotations
 
 import random
-from operator import itemgetter
-from typing import Iterable, MutableSequence, Sequence, TypeVar
+from itertools import islice
+from typing import MutableSequence, Sequence, TypeVar
 
 T = TypeVar("T")
-_ITEM, _KEY = itemgetter(0), itemgetter(1)
 _EXACT = 2**53  # below this, `int(random() * n) < n` always (see `Rng.below`)
 
 
@@ -39,16 +38,18 @@ class Rng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def shuffled_by_keys(self, items: Iterable[T]) -> list[T]:
-        """`items` in a random order, as a new list, with the work done in C: each item in
-        turn draws one `random()` key, exactly one per item, and the items are sorted by key.
+    def permutation(self, n: int) -> list[int]:
+        """`range(n)` in a random order, the work done in C: index i draws the i-th of exactly
+        n `random()` keys, and the indices are sorted by key.
 
         Every order is equally likely (sorting independent uniform keys), but the orders differ
         from `shuffle`'s for the same draws. Two equal keys (a chance of about n²/2**54) keep
-        the items' own order, as the sort is stable, so a seed always gives the same order.
+        index order, as the sort is stable, so a seed always gives the same order.
         """
-        # `items` comes first in zip, so no key is drawn once they run out.
-        return list(map(_ITEM, sorted(zip(items, iter(self._random.random, None)), key=_KEY)))
+        # The sentinel 1.0 never stops the draws (random() < 1); a float one, unlike None,
+        # costs a same-type comparison per draw.
+        keys = list(islice(iter(self._random.random, 1.0), n))
+        return sorted(range(n), key=keys.__getitem__)
 
     def random(self) -> float:
         return self._random.random()

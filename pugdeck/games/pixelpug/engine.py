@@ -95,6 +95,7 @@ class Game:
         self.kind_names = {c.card: c.name for c in self.cards}
         self.points = tuple(c.points for c in self.cards)
         self.main = tuple(i for i, c in enumerate(self.cards) if c.pile == "main")
+        self.main_ids = tuple(self.ids[i] for i in self.main)
         self.treats = tuple(i for i, c in enumerate(self.cards) if c.pile == "treats")
         # The kinds whose holder survives losing a last life (Protection).
         self.extra_life = frozenset(self.kind_of[i] for i, c in enumerate(self.cards)
@@ -159,15 +160,24 @@ class Game:
             if self._deal_rng is None:
                 self._deal_rng = Rng(f"pixelpug/{self.seed}/deals")
             rng = self._deal_rng
-            # A sort by random keys (`Rng.shuffled_by_keys`) rather than `Rng.shuffle`: the
-            # same kind of uniform shuffle, done in C instead of a Python loop of swaps.
-            pile = rng.shuffled_by_keys(self.main)
-            deals.append((tuple(pile), rng.below(self.players), itemgetter(*pile)(self.ids)))
+            # A sort by random keys (`Rng.permutation`) rather than `Rng.shuffle`: the same
+            # kind of uniform shuffle, done in C instead of a Python loop of swaps. One
+            # itemgetter puts both the cards and their ids in that order.
+            pick = _picker(rng.permutation(len(self.main)))
+            deals.append((pick(self.main), rng.below(self.players), pick(self.main_ids)))
         return deals[round_number]
 
     def card(self, card_id: str) -> CardInfo:
         """A physical card by its id ("nip#2")."""
         return self.cards[self.index[card_id]]
+
+
+def _picker(order: list[int]):
+    """`itemgetter(*order)`, which gives a tuple in that order, also for one index (for which
+    itemgetter gives the item itself)."""
+    if len(order) > 1:
+        return itemgetter(*order)
+    return lambda items: tuple(items[i] for i in order)
 
 
 def _read_rules(doc: dict, players: int, source: str) -> Rules:

@@ -1,4 +1,4 @@
-"""A round's deal: a seeded shuffle of the main pile (`Game.deal`, `Rng.shuffled_by_keys`)."""
+"""A round's deal: a seeded shuffle of the main pile (`Game.deal`, `Rng.permutation`)."""
 
 from __future__ import annotations
 
@@ -33,20 +33,24 @@ def test_a_deal_is_drawn_once_and_shared_by_replays(new_game):
     assert game.reseeded(5).deal(3) == game.deal(3)  # a fresh stream draws the same rounds
 
 
-def test_shuffled_by_keys_draws_one_number_per_item_and_leaves_the_input_alone():
-    items = list(range(10))
+def test_permutation_draws_one_key_per_index_and_sorts_the_indices_by_them():
     rng, twin = Rng("deal"), Rng("deal")
-    out = rng.shuffled_by_keys(items)
-    assert sorted(out) == items and items == list(range(10))
-    for _ in items:
-        twin.random()
-    assert rng.random() == twin.random()
-    assert Rng("deal").shuffled_by_keys(items) == out
-    assert Rng("deal").shuffled_by_keys([]) == []
+    order = rng.permutation(10)
+    keys = [twin.random() for _ in range(10)]
+    assert order == sorted(range(10), key=keys.__getitem__)
+    assert rng.random() == twin.random()  # exactly ten draws
+    assert Rng("deal").permutation(10) == order
+    assert Rng("deal").permutation(0) == [] and Rng("deal").permutation(1) == [0]
 
 
-def test_shuffled_by_keys_makes_every_order_about_equally_often():
+def test_permutation_makes_every_order_about_equally_often():
     rng = Rng("uniform")
-    counts = Counter(tuple(rng.shuffled_by_keys("abc")) for _ in range(6000))
-    assert set(counts) == set(permutations("abc"))
+    counts = Counter(tuple(rng.permutation(3)) for _ in range(6000))
+    assert set(counts) == set(permutations(range(3)))
     assert all(850 < n < 1150 for n in counts.values()), counts
+
+
+def test_a_deal_of_a_one_card_pile_is_still_a_tuple():
+    from pugdeck.games.pixelpug.engine import _picker
+
+    assert _picker([0])(("a",)) == ("a",) and _picker([1, 0])(("a", "b")) == ("b", "a")
