@@ -100,8 +100,10 @@ def legal_actions(state) -> list[dict]:
     if phase == st.DEAL:
         order, first, order_ids = state.game.deal(state.round)
         action = {"type": "deal", "order": list(order_ids), "first": first}
-        # Remembered with its parsed form: applying this very dict skips re-checking it.
-        state.offered_deal = (action, list(order_ids), order, first, state.round)
+        # Remembered with a copy of its own: applying this very dict, still equal to the copy,
+        # skips re-checking it (State.apply_action).
+        state.offered_deal = (action, {"type": "deal", "order": list(order_ids), "first": first},
+                              order, state.round)
         return [action]
     return []
 
@@ -139,10 +141,11 @@ def _illegal(state, action, why: str):
 
 
 def parse(state, action):
-    """Check `action` against `state`; return (transition, arguments, logged copy).
+    """Check `action` against `state`; return (the arguments of the phase's transition, the
+    copy to log): ((card, target, kind), …) for a play, ((choice,), …) for a duel choice,
+    ((order, first), …) for a deal.
 
-    (`State.apply_action` first tries the play dicts and duel choices `legal_actions()` hands
-    out, by identity.)"""
+    (`State.apply_action` first tries the actions `legal_actions()` hands out, by identity.)"""
     if not isinstance(action, dict):
         raise st.IllegalAction(f"an action is a dict with a 'type', not {action!r}")
     kind = action.get("type")
@@ -160,7 +163,7 @@ def parse(state, action):
         choice = action["choice"]
         if choice not in RPS_CHOICES:
             raise _illegal(state, action, f"choice must be one of {', '.join(RPS_CHOICES)}")
-        return st.State.do_rps, (choice,), {"type": "rps", "choice": choice}
+        return (choice,), {"type": "rps", "choice": choice}
     return _parse_deal(state, action)
 
 
@@ -189,15 +192,10 @@ def _parse_play(state, action):
         logged["target"] = target
     if named is not None:
         logged["name"] = action["name"]
-    return st.State.do_play, (card, target, named), logged
+    return (card, target, named), logged
 
 
 def _parse_deal(state, action):
-    offered = state.offered_deal
-    if (offered is not None and action is offered[0] and offered[4] == state.round
-            and action["order"] == offered[1] and action["first"] == offered[3]):
-        return st.State.do_deal, (offered[2], offered[3]), {
-            "type": "deal", "order": offered[1], "first": offered[3]}
     g = state.game
     raw, first = action["order"], action["first"]
     order = [g.index.get(c) for c in raw] if isinstance(raw, list) else None
@@ -206,4 +204,4 @@ def _parse_deal(state, action):
                        "cards of the game deck exactly once")
     if type(first) is not int or not 0 <= first < g.players:
         raise _illegal(state, action, f"first must be a seat from 0 to {g.players - 1}")
-    return st.State.do_deal, (order, first), {"type": "deal", "order": list(raw), "first": first}
+    return (order, first), {"type": "deal", "order": list(raw), "first": first}

@@ -66,7 +66,7 @@ class State:
         self.round_events_from = 0  # where this round's events start
         self.eliminations: list[tuple[int, int, str]] = []  # (round, seat, card kind) of the match
         self.log: list[dict] = []
-        self.offered_deal = None  # the deal legal_actions() offered (see actions._parse_deal)
+        self.offered_deal = None  # the deal legal_actions() offered (see apply_action)
 
     # --- the OpenSpiel-style API -------------------------------------------------------
 
@@ -97,26 +97,36 @@ class State:
         """Play one action. An illegal one raises `IllegalAction` and changes nothing."""
         phase = self.phase
         if phase == PLAY:
+            cur = self.cur
             known = self.game.parsed_plays.get(id(action))
-            if known is not None:
+            if known is not None and known[0] in self.hands[cur] and (
+                    self.targets_cache or act.tables(self))[cur].plays[known[0]] is known[3]:
                 # A play dict legal_actions() handed out (kept for the game's life, so the id
-                # is its own): legal if the card is in hand and the seat's table still offers it.
-                card, target, kind, options = known
-                cur = self.cur
-                if card in self.hands[cur] and (
-                        self.targets_cache or act.tables(self))[cur].plays[card] is options:
-                    self.log.append(action)  # never changed: legal_actions' dicts are read-only
-                    self.do_play(card, target, kind)
-                    return
-        elif phase == RPS:
+                # is its own), legal as the card is in hand and the seat's table still offers
+                # it; logged as it is, since legal_actions' dicts are never changed.
+                card, target, kind, _plays = known
+            else:
+                (card, target, kind), action = act.parse(self, action)
+            self.log.append(action)
+            self.do_play(card, target, kind)
+            return
+        if phase == RPS:
             choice = act.RPS_BY_ID.get(id(action))  # the engine's own duel choices, by identity
-            if choice is not None:
-                self.log.append(action)
-                self.do_rps(choice)
-                return
-        transition, args, logged = act.parse(self, action)
-        transition(self, *args)
-        self.log.append(logged)
+            if choice is None:
+                (choice,), action = act.parse(self, action)
+            self.log.append(action)
+            self.do_rps(choice)
+            return
+        offered = self.offered_deal
+        if (phase == DEAL and offered is not None and action is offered[0]
+                and offered[3] == self.round and action == offered[1]):
+            # The deal legal_actions() offered this round, unchanged since: its copy is logged.
+            action = offered[1]
+            order, first = offered[2], action["first"]
+        else:
+            (order, first), action = act.parse(self, action)  # raises once the match is over
+        self.log.append(action)
+        self.do_deal(order, first)
 
     apply = apply_action  # DESIGN.md §6 spells it `apply`
 
@@ -179,7 +189,7 @@ class State:
 
     __hash__ = None
 
-    # --- transitions (called through actions.parse, arguments already checked) ----------
+    # --- transitions (called by apply_action, arguments already checked) ---------------
 
     def do_deal(self, order, first: int) -> None:
         """Shuffle the main pile into the deck (`order`, top first), deal the starting hands,

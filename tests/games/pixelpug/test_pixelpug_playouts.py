@@ -107,3 +107,36 @@ def test_returns_reward_the_champion_and_history_is_a_copy(new_game):
     fresh = game.new_initial_state()
     fresh.apply(fresh.legal_actions()[0])  # `apply` is `apply_action`
     assert fresh.current_player() >= 0
+
+
+def test_an_offered_deal_changed_before_it_is_applied_is_checked_like_any_other(new_game):
+    from pugdeck.games.pixelpug.state import IllegalAction
+
+    state = new_game(2, 3).new_initial_state()
+    offered = state.legal_actions()[0]
+    before = state.clone()
+    offered["extra"] = 1
+    with pytest.raises(IllegalAction):
+        state.apply_action(offered)
+    assert state == before
+    del offered["extra"]
+    offered["order"][0], offered["order"][1] = offered["order"][1], offered["order"][0]
+    state.apply_action(offered)  # any order is a legal deal: dealt and logged as changed
+    assert state.log[0]["order"] == offered["order"] and state.log[0] is not offered
+    assert state.game.index[offered["order"][0]] in state.hands[offered["first"]]
+
+
+def test_a_play_offered_at_an_earlier_turn_is_illegal_now(new_game):
+    from pugdeck.games.pixelpug.state import PLAY, IllegalAction
+
+    state, checked = new_game(2, 3).new_initial_state(), 0
+    while not state.is_terminal():
+        played = state.legal_actions()[0]
+        state.apply_action(played)
+        if state.phase == PLAY and played["type"] == "play":
+            before = state.clone()
+            with pytest.raises(IllegalAction):
+                state.apply_action(played)  # that card is on a discard pile now
+            assert state == before
+            checked += 1
+    assert checked > 10
