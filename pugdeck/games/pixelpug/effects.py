@@ -1,8 +1,8 @@
 """What each effect operation does to a `State` (the catalogue is `operations.py`).
 
-`State.do_play` runs a played card's steps in order. The chosen target was checked when the
-action was parsed (alive; another player for `opponent`; not in the Doghouse for a red
-card). A step stops the card when the round is decided by it (an elimination, a Dog Food
+`State.apply_action` runs a played card's steps in order. The chosen target was checked
+when the action was parsed (alive; another player for `opponent`; not in the Doghouse for a
+red card). A step stops the card when the round is decided by it (an elimination, a Dog Food
 hit). A duel pauses the card: the state waits for two secret choices, then `finish_duel`.
 
 Each card's steps are turned once per game (`programs`) into (function, acts on the player,

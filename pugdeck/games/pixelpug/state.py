@@ -97,10 +97,11 @@ class State:
         """Play one action. An illegal one raises `IllegalAction` and changes nothing."""
         phase = self.phase
         if phase == PLAY:
-            cur = self.cur
-            known = self.game.parsed_plays.get(id(action))
-            if known is not None and known[0] in self.hands[cur] and (
-                    self.targets_cache or act.tables(self))[cur].plays[known[0]] is known[3]:
+            seat, g = self.cur, self.game
+            hand = self.hands[seat]
+            known = g.parsed_plays.get(id(action))
+            if known is not None and known[0] in hand and (
+                    self.targets_cache or act.tables(self))[seat].plays[known[0]] is known[3]:
                 # A play dict legal_actions() handed out (kept for the game's life, so the id
                 # is its own), legal as the card is in hand and the seat's table still offers
                 # it; logged as it is, since legal_actions' dicts are never changed.
@@ -108,7 +109,34 @@ class State:
             else:
                 (card, target, kind), action = act.parse(self, action)
             self.log.append(action)
-            self.do_play(card, target, kind)
+            # The play itself, here rather than in a method of its own as nearly every action
+            # is one: `card` (at `target`, naming `kind`) goes onto the seat's discards.
+            hand.remove(card)
+            self.discards[seat].append(card)
+            # A play is the most common event: kept as a tuple, made a dict only when observed.
+            self.events.append((seat, card, target, kind))
+            if target is None and g.target_mode[card]:
+                # No valid target: the card is played without effect.
+                self.events.append((None, {"event": "no-target", "seat": seat}, None))
+            else:
+                run, on_self, arg = g.programs[card]  # see effects.programs
+                run(self, seat, seat if on_self else target, card, kind, arg)
+            deck = self.deck
+            if self.phase == PLAY and deck and not self.round_how:
+                # The common end of an action (_end_of_action, then _start_turn) inlined, as it
+                # follows nearly every play: the turn passes to the next player still in the round.
+                after, alive = g.next_seat, self.alive
+                seat = after[self.active]
+                while not alive[seat]:
+                    seat = after[seat]
+                self.active = self.cur = seat
+                self.turn += 1
+                if self.doghouse[seat]:  # Doghouse lasts until your next turn
+                    self.doghouse[seat] = False
+                    self.targets_cache = None
+                insort(self.hands[seat], deck.pop())
+            else:
+                self._end_of_action()
             return
         if phase == RPS:
             choice = act.RPS_BY_ID.get(id(action))  # the engine's own duel choices, by identity
@@ -205,37 +233,6 @@ class State:
                     insort(hands[seat], deck.pop())
         self.events.append((None, {"event": "round", "round": self.round, "first": first}, None))
         self._start_turn(first)
-
-    def do_play(self, card: int, target: int | None, kind: int | None) -> None:
-        """The current player plays `card` (at `target`, naming `kind`) onto their discards."""
-        seat = self.cur
-        self.hands[seat].remove(card)
-        self.discards[seat].append(card)
-        # A play is the most common event: kept as a tuple, made a dict only when observed.
-        self.events.append((seat, card, target, kind))
-        g = self.game
-        if target is None and g.target_mode[card]:
-            # No valid target: the card is played without effect.
-            self.events.append((None, {"event": "no-target", "seat": seat}, None))
-        else:
-            run, on_self, arg = g.programs[card]  # see effects.programs
-            run(self, seat, seat if on_self else target, card, kind, arg)
-        deck = self.deck
-        if self.phase == PLAY and deck and not self.round_how:
-            # The common end of an action (_end_of_action, then _start_turn) inlined, as it
-            # follows nearly every play: the turn passes to the next player still in the round.
-            after, alive = g.next_seat, self.alive
-            seat = after[self.active]
-            while not alive[seat]:
-                seat = after[seat]
-            self.active = self.cur = seat
-            self.turn += 1
-            if self.doghouse[seat]:  # Doghouse lasts until your next turn
-                self.doghouse[seat] = False
-                self.targets_cache = None
-            insort(self.hands[seat], deck.pop())
-        else:
-            self._end_of_action()
 
     def do_rps(self, choice: str) -> None:
         """A secret duel choice: the attacker's first, then the defender's settles the duel."""
