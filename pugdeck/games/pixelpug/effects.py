@@ -7,7 +7,9 @@ hit). A duel pauses the card: the state waits for two secret choices, then `fini
 
 Each card's steps are turned once per game (`programs`) into (function, acts on the player,
 argument) triples, the argument being the step's parameters already read (an amount, a kind
-number, an outcome function), so playing a card looks nothing up by name.
+number, an outcome function), so playing a card looks nothing up by name. A hand is read with
+plain loops: at these sizes a comprehension or generator, which starts a frame of its own,
+costs more than the whole loop, and a step runs at nearly every action.
 """
 
 from __future__ import annotations
@@ -34,6 +36,14 @@ def programs(game) -> tuple[tuple, tuple]:
         duel = next((s for s in info.effect if s.op == "rps-duel"), None)
         duels.append(None if duel is None else _duel_arg(game, duel))
     return tuple(steps), tuple(duels)
+
+
+def card_ids(ids, cards) -> list[str]:
+    """The ids of `cards` (numbers), in order."""
+    out = []
+    for card in cards:
+        out.append(ids[card])
+    return out
 
 
 def _steps(state, seat, who, card, kind, steps) -> None:
@@ -107,9 +117,13 @@ def _guess_holder(state, seat, who, card, kind, arg) -> None:
     """Empty Bowl: a hit wins the round unless the named player also holds `unless-holding`."""
     wanted, shield, on_hit = arg
     kind_of = state.game.kind_of
-    kinds = {kind_of[c] for c in state.hands[who]}
-    hit = wanted in kinds
-    shielded = hit and shield in kinds
+    hit = has_shield = False
+    for c in state.hands[who]:
+        if kind_of[c] == wanted:
+            hit = True
+        if kind_of[c] == shield:
+            has_shield = True
+    shielded = hit and has_shield
     public = {"event": "guess", "seat": seat, "target": who, "hit": hit, "shielded": shielded}
     state.events.append((None, public, None))
     if hit and not shielded:
@@ -119,7 +133,11 @@ def _guess_holder(state, seat, who, card, kind, arg) -> None:
 def _guess_card(state, seat, who, card, kind, on_hit) -> None:
     """Nip: if the target holds the named kind, `on-hit` happens to them."""
     kind_of = state.game.kind_of
-    hit = any(kind_of[c] == kind for c in state.hands[who])
+    hit = False
+    for c in state.hands[who]:
+        if kind_of[c] == kind:
+            hit = True
+            break
     state.events.append((None, {"event": "guess", "seat": seat, "target": who, "hit": hit}, None))
     if hit:
         on_hit(state, who, card)
@@ -147,18 +165,17 @@ def finish_duel(state, card: int, attacker: int, defender: int, a: str, d: str) 
 
 def _discard_hand_and_draw(state, seat, who, card, kind, amount) -> None:
     """Poop Time: the whole hand (any size, even one card) goes to the discard pile."""
-    ids = state.game.ids
     dropped = state.hands[who]
     state.hands[who] = []
     state.discards[who].extend(dropped)
     state.events.append((None, {"event": "discarded", "seat": who,
-                                "cards": [ids[c] for c in dropped]}, None))
+                                "cards": card_ids(state.game.ids, dropped)}, None))
     for _ in range(amount):
         state.draw(who)
 
 
 def _look_at_hand(state, seat, who, card, kind, arg) -> None:
-    hand = [state.game.ids[c] for c in state.hands[who]]
+    hand = card_ids(state.game.ids, state.hands[who])
     state.events.append(((seat,), {"event": "look", "seat": seat, "target": who},
                          {"event": "look", "seat": seat, "target": who, "hand": hand}))
 
@@ -169,16 +186,18 @@ def _swap_hands(state, seat, who, card, kind, arg) -> None:
     # Each now holds what the other had, so each knows the other's new hand.
     state.events.append(((seat, who), {"event": "swap", "seat": seat, "target": who},
                          {"event": "swap", "seat": seat, "target": who,
-                          "hands": {str(seat): [ids[c] for c in hands[seat]],
-                                    str(who): [ids[c] for c in hands[who]]}}))
+                          "hands": {str(seat): card_ids(ids, hands[seat]),
+                                    str(who): card_ids(ids, hands[who])}}))
 
 
 def _fish(state, seat, who, card, kind, otherwise) -> None:
     """Go Fisch: the named kind from the target's hand, else go fish."""
     g = state.game
     kind_of = g.kind_of
-    found = next((c for c in state.hands[who] if kind_of[c] == kind), None)
-    if found is None:
+    for found in state.hands[who]:
+        if kind_of[found] == kind:
+            break
+    else:
         state.events.append((None, {"event": "fish", "seat": seat, "target": who, "hit": False}, None))
         otherwise(state, seat, card)
         return
@@ -192,14 +211,17 @@ def _compare_hands(state, seat, who, card, kind, lower_suffers) -> None:
     """Stare Down: the two hands' points, compared in private; the lower suffers `lower`."""
     g = state.game
     points = g.points
-    mine = sum([points[c] for c in state.hands[seat]])
-    theirs = sum([points[c] for c in state.hands[who]])
+    mine = theirs = 0
+    for c in state.hands[seat]:
+        mine += points[c]
+    for c in state.hands[who]:
+        theirs += points[c]
     lower = seat if mine < theirs else who if theirs < mine else None
     ids = g.ids
     state.events.append(((seat, who), {"event": "compare", "seat": seat, "target": who, "lower": lower},
                          {"event": "compare", "seat": seat, "target": who, "lower": lower,
-                          "hands": {str(seat): [ids[c] for c in state.hands[seat]],
-                                    str(who): [ids[c] for c in state.hands[who]]}}))
+                          "hands": {str(seat): card_ids(ids, state.hands[seat]),
+                                    str(who): card_ids(ids, state.hands[who])}}))
     if lower is not None:
         lower_suffers(state, lower, card)
 

@@ -23,6 +23,9 @@ assert (effects.RPS_PHASE, effects.DOG_FOOD) == (RPS, DOG_FOOD)  # effects.py ke
 
 
 
+_NOT_OFFERED = (None, None, None, None)  # apply_action: not a play legal_actions() offered
+
+
 class IllegalAction(ValueError):
     """An action that is not legal here; the state is left unchanged."""
 
@@ -46,14 +49,13 @@ class State:
         self.results: list[dict] = []  # one per finished round
         self.deck: list[int] = []  # top card at the end, so drawing is pop()
         self.treats: list[int] = list(g.treats)
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.discards: list[list[int]] = [[] for _ in range(n)]
+        # Per seat: hand, discard pile, and the hand shown on going out.
+        self.hands, self.discards, self.revealed = _empty_piles(n)
         self.box: list[int] = list(g.main)  # main-pile cards between rounds, before the shuffle
         self.lives = [g.rules.starting_life] * n
         self.alive = [True] * n
         self.doghouse = [False] * n
         self.targets_cache: tuple | None = None  # each seat's actions.Table now (see actions.tables)
-        self.revealed: list[list[int]] = [[] for _ in range(n)]  # hands shown on going out
         self.active = 0
         self.turn = 0  # turns started this round
         self.rps: list = []  # [attacker, defender, attacker's choice, card] while a duel is on
@@ -99,14 +101,12 @@ class State:
         if phase == PLAY:
             seat, g = self.cur, self.game
             hand = self.hands[seat]
-            known = g.parsed_plays.get(id(action))
-            if known is not None and known[0] in hand and (
-                    self.targets_cache or act.tables(self))[seat].plays[known[0]] is known[3]:
-                # A play dict legal_actions() handed out (kept for the game's life, so the id
-                # is its own), legal as the card is in hand and the seat's table still offers
-                # it; logged as it is, since legal_actions' dicts are never changed.
-                card, target, kind, _plays = known
-            else:
+            # A play dict legal_actions() handed out (kept for the game's life, so the id is
+            # its own) is legal if the card is in hand and the seat's table still offers it;
+            # it is logged as it is, since legal_actions' dicts are never changed.
+            card, target, kind, offered = g.parsed_plays.get(id(action), _NOT_OFFERED)
+            if offered is None or card not in hand or (
+                    self.targets_cache or act.tables(self))[seat].plays[card] is not offered:
                 (card, target, kind), action = act.parse(self, action)
             self.log.append(action)
             # The play itself, here rather than in a method of its own as nearly every action
@@ -178,8 +178,12 @@ class State:
 
     def points(self, seat: int) -> int:
         """Points in `seat`'s hand and discard pile (what counts when the deck runs out)."""
-        pts = self.game.points
-        return sum(map(pts.__getitem__, self.hands[seat])) + sum(map(pts.__getitem__, self.discards[seat]))
+        pts, total = self.game.points, 0
+        for card in self.hands[seat]:
+            total += pts[card]
+        for card in self.discards[seat]:
+            total += pts[card]
+        return total
 
     def observation(self, player: int) -> dict:
         """What `player` may see; other hands and the deck order stay hidden."""
@@ -262,9 +266,11 @@ class State:
         self.lives[seat] -= amount
         hand, saves = self.hands[seat], g.saves
         while self.lives[seat] <= 0:
-            saver = next((c for c in hand if saves[c]), None)
-            if saver is None:
-                break
+            for saver in hand:
+                if saves[saver]:
+                    break
+            else:
+                break  # nothing left to save them
             hand.remove(saver)
             self.discards[seat].append(saver)
             self.lives[seat] += 1
@@ -279,7 +285,7 @@ class State:
         self.alive[seat] = False
         self.targets_cache = None
         self.lives[seat] = 0
-        revealed = [g.ids[c] for c in self.hands[seat]]
+        revealed = effects.card_ids(g.ids, self.hands[seat])
         self.revealed[seat] = list(self.hands[seat])
         self.discards[seat].extend(self.hands[seat])
         self.hands[seat] = []
@@ -297,13 +303,16 @@ class State:
         self.round_winner, self.round_how = seat, how
         if seat is not None:
             self.round_wins[seat] += 1
-        name = g.ids.__getitem__
+        points, hands = [], []
+        for s in range(g.players):
+            if self.alive[s]:
+                points.append(self.points(s))
+                hands.append(effects.card_ids(g.ids, self.hands[s]))
+            else:  # out of the round: no points, and the hand they showed on going out
+                points.append(None)
+                hands.append(effects.card_ids(g.ids, self.revealed[s]))
         self.results.append({"round": self.round, "winner": seat, "how": how, "turns": self.turn,
-                             "points": [self.points(s) if self.alive[s] else None
-                                        for s in range(g.players)],
-                             # Hands at the end; a player who went out: the hand they showed.
-                             "hands": [list(map(name, self.hands[s] if self.alive[s] else self.revealed[s]))
-                                       for s in range(g.players)]})
+                             "points": points, "hands": hands})
         self.events.append((None, {"event": "round-over", "winner": seat, "how": how}, None))
 
     def _end_of_action(self) -> None:
@@ -329,13 +338,11 @@ class State:
         self.round += 1
         self.box = list(g.main)  # numbered in id order, so already sorted
         self.deck, self.treats = [], list(g.treats)
-        self.hands = [[] for _ in range(g.players)]
-        self.discards = [[] for _ in range(g.players)]
+        self.hands, self.discards, self.revealed = _empty_piles(g.players)
         self.lives = [g.rules.starting_life] * g.players
         self.alive = [True] * g.players
         self.doghouse = [False] * g.players
         self.targets_cache = None
-        self.revealed = [[] for _ in range(g.players)]
         self.turn, self.rps = 0, []
         self.round_winner, self.round_how = None, ""
         self.phase, self.cur = DEAL, CHANCE
@@ -351,11 +358,26 @@ class State:
 
     def _score_points(self) -> None:
         """The deck ran out: most points among players still in wins; a tie wins nobody."""
-        standing = [s for s in range(self.game.players) if self.alive[s]]
-        points = {s: self.points(s) for s in standing}
-        best = max(points.values())
-        top = [s for s in standing if points[s] == best]
+        best, top = -1, []
+        for s in range(self.game.players):
+            if self.alive[s]:
+                points = self.points(s)
+                if points > best:
+                    best, top = points, [s]
+                elif points == best:
+                    top.append(s)
         self.win_round(top[0] if len(top) == 1 else None, POINTS if len(top) == 1 else TIE)
+
+
+def _empty_piles(players: int) -> tuple[list[list[int]], list[list[int]], list[list[int]]]:
+    """Three lists of `players` empty lists: the hands, discard piles and shown hands of a
+    new round. (A loop: at these sizes cheaper than three comprehensions.)"""
+    hands, discards, revealed = [], [], []
+    for _ in range(players):
+        hands.append([])
+        discards.append([])
+        revealed.append([])
+    return hands, discards, revealed
 
 
 # The fields that make a position: not the game (compared by identity) nor the caches and the
