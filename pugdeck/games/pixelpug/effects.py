@@ -110,6 +110,7 @@ def _lose_life(state, seat, who, card, kind, amount) -> None:
 
 def _doghouse(state, seat, who, card, kind, arg) -> None:
     state.doghouse[who] = True
+    state.situation |= state.game.doghouse_bits[who]
     state.targets_cache = None
 
 

@@ -113,9 +113,12 @@ class Game:
         # 4 yourself or anyone not in the Doghouse (a red "target player" card).
         self.target_mode = tuple(0 if t is None else (4 if a else 1) if t == "target-player"
                                  else 3 if a else 2 for t, a in zip(self.targets, self.attack))
-        # Per (alive, doghouse): each seat's target groups and card plays (actions.tables);
-        # shared by every state, reseeded copy and replay of this game.
-        self.tables: dict[tuple, object] = {}
+        # Per situation (State.situation): each seat's target groups and card plays
+        # (actions.tables); shared by every state, reseeded copy and replay of this game.
+        self.tables: dict[int, tuple] = {}
+        # A situation's bits: seat s out of the round, seat s in the Doghouse.
+        self.out_bits = tuple(1 << seat for seat in range(players))
+        self.doghouse_bits = tuple(1 << (players + seat) for seat in range(players))
         self.play_options: list[dict[tuple, tuple[dict, ...]]] = [{} for _ in self.cards]
         self.parsed_plays: dict[int, tuple] = {}  # id(play dict) → its parsed form
         self.seat_orders = tuple(tuple((first + k) % players for k in range(players))

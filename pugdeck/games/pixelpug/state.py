@@ -36,9 +36,9 @@ class State:
     # Fields in slots: a slot is the cheapest attribute to read and write, and every action
     # reads a dozen of them.
     __slots__ = ("game", "phase", "cur", "round", "round_wins", "results", "deck", "treats",
-                 "hands", "discards", "box", "lives", "alive", "doghouse", "targets_cache",
-                 "revealed", "active", "turn", "rps", "round_winner", "round_how", "events",
-                 "round_events_from", "eliminations", "log", "offered_deal")
+                 "hands", "discards", "box", "lives", "alive", "doghouse", "situation",
+                 "targets_cache", "revealed", "active", "turn", "rps", "round_winner",
+                 "round_how", "events", "round_events_from", "eliminations", "log", "offered_deal")
 
     def __init__(self, game: Game):
         g = self.game = game
@@ -55,6 +55,9 @@ class State:
         self.lives = [g.rules.starting_life] * n
         self.alive = [True] * n
         self.doghouse = [False] * n
+        # `alive` and `doghouse` as one int (bits: Game.out_bits, Game.doghouse_bits), kept
+        # alongside them to look up the tables of the situation (actions.tables).
+        self.situation = 0
         self.targets_cache: tuple | None = None  # each seat's actions.Table now (see actions.tables)
         self.active = 0
         self.turn = 0  # turns started this round
@@ -133,6 +136,7 @@ class State:
                 self.turn += 1
                 if self.doghouse[seat]:  # Doghouse lasts until your next turn
                     self.doghouse[seat] = False
+                    self.situation &= ~g.doghouse_bits[seat]
                     self.targets_cache = None
                 insort(self.hands[seat], deck.pop())
             else:
@@ -283,6 +287,7 @@ class State:
         """Out of the round: the hand goes face up onto the seat's discard pile."""
         g = self.game
         self.alive[seat] = False
+        self.situation |= g.out_bits[seat]
         self.targets_cache = None
         self.lives[seat] = 0
         revealed = effects.card_ids(g.ids, self.hands[seat])
@@ -342,6 +347,7 @@ class State:
         self.lives = [g.rules.starting_life] * g.players
         self.alive = [True] * g.players
         self.doghouse = [False] * g.players
+        self.situation = 0
         self.targets_cache = None
         self.turn, self.rps = 0, []
         self.round_winner, self.round_how = None, ""
@@ -352,6 +358,7 @@ class State:
         self.turn += 1
         if self.doghouse[seat]:  # Doghouse lasts until your next turn
             self.doghouse[seat] = False
+            self.situation &= ~self.game.doghouse_bits[seat]
             self.targets_cache = None
         insort(self.hands[seat], self.deck.pop())  # never empty: the round ends with the deck
         self.phase, self.cur = PLAY, seat
