@@ -7,9 +7,9 @@ small result, pickled through a pipe; for a 10,000-card deck that takes a third 
 time a user waits.
 
 It forks only where that is safe and worth it: on Linux (macOS's system libraries do not
-survive a fork without exec, and Windows has none), with a second core to run on, with no
-other thread running (a fork copies a lock held by another thread, locked forever), and
-for work large enough to pay for the fork. Anything else, or a child that fails for any reason, and the parent does the
+survive a fork without exec, and Windows has none), with no other thread running (a fork
+copies a lock held by another thread, locked forever), and for work large enough to pay
+for the fork. Anything else, or a child that fails for any reason, and the parent does the
 work itself: the answer is the same either way, only the time differs.
 """
 
@@ -29,9 +29,7 @@ cost about as much as the work it would move (measured with benchmarks/bench_val
 
 
 def can_fork() -> bool:
-    """Linux, a second core this process may run on, and no other thread."""
-    return (sys.platform.startswith("linux") and hasattr(os, "fork") and len(os.sched_getaffinity(0)) > 1
-            and threading.active_count() == 1)
+    return sys.platform.startswith("linux") and hasattr(os, "fork") and threading.active_count() == 1
 
 
 class Later(Generic[T]):
