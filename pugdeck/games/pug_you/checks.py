@@ -12,7 +12,6 @@ from collections import Counter, defaultdict
 from itertools import chain
 from pathlib import Path
 
-from pugdeck import forked
 from pugdeck.deck_files import DeckInfo, check_files, located, sources_of
 from pugdeck.diagnostics import ERROR, WARNING, DeckError, Diagnostic, errors_in
 from pugdeck.games.pug_you.model import (
@@ -35,32 +34,27 @@ def schema_check() -> SchemaCheck:
 
 
 def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
-    """Validate every file and card; the typed deck if there are no errors.
-
-    The checks that need only the loaded files (near-duplicate questions, print checks) run
-    on a second core for a large deck (`pugdeck.forked`), beside the ones that type it."""
-    with forked.Later(lambda: _text_checks(loaded), len(loaded.cards) >= forked.MIN_CARDS) as later:
-        diagnostics = check_files(loaded, schema_check())
-        seen: dict[str, SourceCard] = {}
-        cards: list[Card] = []
-        schema_bad = {(d.file, d.card) for d in diagnostics if d.card}
-        for source in loaded.cards:
-            if not isinstance(source.data, dict):
-                continue  # the schema has said what is wrong
-            card_id = source.id
-            if card_id is not None:
-                if card_id in seen:
-                    first = seen[card_id].mark()
-                    diagnostics.append(located(source, "id", f"duplicate card id '{card_id}' (first at "
-                                           f"{first.file}:{first.line}); give each card its own id"))
-                else:
-                    seen[card_id] = source
-            problems = card_rules(source, loaded.folder)
-            diagnostics += problems
-            if not problems and (source.doc.display, card_id) not in schema_bad and card_id:
-                cards.append(to_card(source.data))
-        near_duplicates, printing = later.result()
-    diagnostics += near_duplicates
+    """Validate every file and card; the typed deck if there are no errors."""
+    diagnostics = check_files(loaded, schema_check())
+    seen: dict[str, SourceCard] = {}
+    cards: list[Card] = []
+    schema_bad = {(d.file, d.card) for d in diagnostics if d.card}
+    for source in loaded.cards:
+        if not isinstance(source.data, dict):
+            continue  # the schema has said what is wrong
+        card_id = source.id
+        if card_id is not None:
+            if card_id in seen:
+                first = seen[card_id].mark()
+                diagnostics.append(located(source, "id", f"duplicate card id '{card_id}' (first at "
+                                       f"{first.file}:{first.line}); give each card its own id"))
+            else:
+                seen[card_id] = source
+        problems = card_rules(source, loaded.folder)
+        diagnostics += problems
+        if not problems and (source.doc.display, card_id) not in schema_bad and card_id:
+            cards.append(to_card(source.data))
+    diagnostics += near_duplicate_questions(loaded.cards)
     if errors_in(diagnostics):
         return None, sorted(diagnostics)
     root = loaded.root.data
@@ -73,24 +67,8 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
         origins=seen,
     )
     diagnostics += _rules_sense(loaded, deck.rules)
-    playable = {card.id for card in deck.playable}  # (a problem of the template names no card)
-    diagnostics += locate([d for d in printing if d.card is None or d.card in playable], deck.origins)
+    diagnostics += print_checks(deck)
     return (None if errors_in(diagnostics) else deck), sorted(diagnostics)
-
-
-def _text_checks(loaded: LoadedDeck) -> tuple[list[Diagnostic], list[Diagnostic]]:
-    """What needs only the loaded files: near-duplicate questions, and the print checks of
-    every card that has an id (not yet located; `check_deck` keeps those of playable cards,
-    and uses them only if the deck has no errors)."""
-    root = loaded.root.data
-    block = root.get("deck") if isinstance(root, dict) else None
-    if not isinstance(block, dict):
-        return near_duplicate_questions(loaded.cards), []  # the schema reports it: no deck to print
-    texts = [{"card": data["id"], "question": data.get("question"), "descriptive": data.get("descriptive")}
-             for data in (source.data for source in loaded.cards)
-             if isinstance(data, dict) and isinstance(data.get("id"), str)]
-    return near_duplicate_questions(loaded.cards), text_problems(texts, block.get("template", "pug-you"),
-                                                                 loaded.folder)
 
 
 def print_checks(deck: Deck) -> list[Diagnostic]:
@@ -98,19 +76,15 @@ def print_checks(deck: Deck) -> list[Diagnostic]:
 
     The renderer's own check, run here so a designer sees it without building.
     """
-    cards = [{"card": card.id, "question": card.question, "descriptive": card.descriptive}
-             for card in deck.playable]  # the printed text fields, as the built deck has them
-    return locate(text_problems(cards, deck.info.template, deck.folder), deck.origins)
-
-
-def text_problems(cards: list[dict], template: str, folder: Path | None) -> list[Diagnostic]:
-    """The render checks of these printed text fields, not yet located in the YAML."""
     from pugdeck.render.checks import check_cards  # noqa: PLC0415 (reportlab loads only here)
 
+    cards = [{"card": card.id, "question": card.question, "descriptive": card.descriptive}
+             for card in deck.playable]  # the printed text fields, as the built deck has them
     try:
-        return check_cards(cards, template, folder)
+        found = check_cards(cards, deck.info.template, deck.folder)
     except DeckError as exc:  # the template itself is wrong
         return exc.diagnostics
+    return locate(found, deck.origins)
 
 
 def card_rules(source: SourceCard, folder: Path | None, default_kind: str = "pug") -> list[Diagnostic]:
