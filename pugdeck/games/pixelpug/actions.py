@@ -49,16 +49,26 @@ class Table:
     __slots__ = ("groups", "plays")
 
     def __init__(self, game, seat: int, alive: tuple[bool, ...], doghouse: tuple[bool, ...]):
-        anyone = tuple(s for s in range(game.players) if alive[s])
-        others = tuple(s for s in anyone if s != seat)
-        unprotected = tuple(s for s in others if not doghouse[s])
-        # A red "target player" card: yourself, or anyone not in the Doghouse.
-        red_anyone = tuple(s for s in anyone if s == seat or not doghouse[s])
-        self.groups = ((), anyone, others, unprotected, red_anyone)
+        # Loops rather than generators: a game builds many of these (dozens of situations
+        # with four players, each a table per seat).
+        anyone, others, unprotected, red_anyone = [], [], [], []
+        for s in range(game.players):
+            if alive[s]:
+                anyone.append(s)
+                if s != seat:
+                    others.append(s)
+                    if not doghouse[s]:
+                        unprotected.append(s)
+                # A red "target player" card: yourself, or anyone not in the Doghouse.
+                if s == seat or not doghouse[s]:
+                    red_anyone.append(s)
+        self.groups = ((), tuple(anyone), tuple(others), tuple(unprotected), tuple(red_anyone))
         modes, options = game.target_mode, game.play_options
-        self.plays = tuple(options[card].get(self.groups[modes[card]])
-                           or _options(game, card, self.groups[modes[card]])
-                           for card in range(len(game.cards)))
+        plays = []
+        for card in range(len(game.cards)):
+            group = self.groups[modes[card]]
+            plays.append(options[card].get(group) or _options(game, card, group))
+        self.plays = tuple(plays)
 
 
 def tables(state) -> tuple[Table, ...]:

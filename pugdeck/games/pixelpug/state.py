@@ -105,16 +105,24 @@ class State:
             seat, g = self.cur, self.game
             hand = self.hands[seat]
             # A play dict legal_actions() handed out (kept for the game's life, so the id is
-            # its own) is legal if the card is in hand and the seat's table still offers it;
-            # it is logged as it is, since legal_actions' dicts are never changed.
+            # its own) is legal if the seat's table still offers it and the card is in hand
+            # (taking it out of the hand is that check); it is logged as it is, since
+            # legal_actions' dicts are never changed.
             card, target, kind, offered = g.parsed_plays.get(id(action), _NOT_OFFERED)
-            if offered is None or card not in hand or (
-                    self.targets_cache or act.tables(self))[seat].plays[card] is not offered:
+            if offered is not None and (
+                    self.targets_cache or act.tables(self))[seat].plays[card] is offered:
+                try:
+                    hand.remove(card)
+                except ValueError:  # offered at an earlier turn: parse says why it is illegal
+                    offered = None
+            else:
+                offered = None
+            if offered is None:
                 (card, target, kind), action = act.parse(self, action)
+                hand.remove(card)
             self.log.append(action)
             # The play itself, here rather than in a method of its own as nearly every action
             # is one: `card` (at `target`, naming `kind`) goes onto the seat's discards.
-            hand.remove(card)
             self.discards[seat].append(card)
             # A play is the most common event: kept as a tuple, made a dict only when observed.
             self.events.append((seat, card, target, kind))
@@ -279,7 +287,8 @@ class State:
             self.discards[seat].append(saver)
             self.lives[seat] += 1
             self.events.append((None, {"event": "saved", "seat": seat, "card": g.ids[saver]}, None))
-        self.events.append((None, {"event": "life", "seat": seat, "lives": max(self.lives[seat], 0)}, None))
+        lives = self.lives[seat] if self.lives[seat] > 0 else 0
+        self.events.append((None, {"event": "life", "seat": seat, "lives": lives}, None))
         if self.lives[seat] <= 0:
             self.eliminate(seat, cause)
 
