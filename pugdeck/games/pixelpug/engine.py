@@ -143,9 +143,9 @@ class Game:
     def reseeded(self, seed: int) -> "Game":
         """The same deck and players with another seed, without validating the deck again."""
         other = Game.__new__(Game)
-        other.__dict__.update(self.__dict__)
-        other.seed = seed
-        other._deals, other._deal_rng = [], None
+        fields = self.__dict__.copy()  # a dict copy is one C call; an update inserts each field
+        fields["seed"], fields["_deals"], fields["_deal_rng"] = seed, [], None
+        other.__dict__ = fields
         return other
 
     def deal(self, round_number: int) -> tuple[tuple[int, ...], int, tuple[str, ...]]:
