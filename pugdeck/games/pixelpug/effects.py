@@ -182,13 +182,13 @@ def _look_at_hand(state, seat, who, card, kind, arg) -> None:
 
 
 def _swap_hands(state, seat, who, card, kind, arg) -> None:
-    hands, ids = state.hands, state.game.ids
+    hands, ids, keys = state.hands, state.game.ids, state.game.seat_keys
     hands[seat], hands[who] = hands[who], hands[seat]
     # Each now holds what the other had, so each knows the other's new hand.
     state.events.append(((seat, who), {"event": "swap", "seat": seat, "target": who},
                          {"event": "swap", "seat": seat, "target": who,
-                          "hands": {str(seat): card_ids(ids, hands[seat]),
-                                    str(who): card_ids(ids, hands[who])}}))
+                          "hands": {keys[seat]: card_ids(ids, hands[seat]),
+                                    keys[who]: card_ids(ids, hands[who])}}))
 
 
 def _fish(state, seat, who, card, kind, otherwise) -> None:
@@ -218,11 +218,11 @@ def _compare_hands(state, seat, who, card, kind, lower_suffers) -> None:
     for c in state.hands[who]:
         theirs += points[c]
     lower = seat if mine < theirs else who if theirs < mine else None
-    ids = g.ids
+    ids, keys = g.ids, g.seat_keys
     state.events.append(((seat, who), {"event": "compare", "seat": seat, "target": who, "lower": lower},
                          {"event": "compare", "seat": seat, "target": who, "lower": lower,
-                          "hands": {str(seat): card_ids(ids, state.hands[seat]),
-                                    str(who): card_ids(ids, state.hands[who])}}))
+                          "hands": {keys[seat]: card_ids(ids, state.hands[seat]),
+                                    keys[who]: card_ids(ids, state.hands[who])}}))
     if lower is not None:
         lower_suffers(state, lower, card)
 

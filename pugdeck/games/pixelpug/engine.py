@@ -124,6 +124,7 @@ class Game:
         self.seat_orders = tuple(tuple((first + k) % players for k in range(players))
                                  for first in range(players))  # clockwise from each seat
         self.next_seat = tuple((seat + 1) % players for seat in range(players))  # clockwise
+        self.seat_keys = tuple(str(seat) for seat in range(players))  # seats as JSON object keys
         self.saves = tuple(self.kind_of[i] in self.extra_life for i in range(len(self.cards)))
         from pugdeck.games.pixelpug.effects import programs
 
@@ -166,7 +167,8 @@ class Game:
             # A sort by random keys (`Rng.permutation`) rather than `Rng.shuffle`: the same
             # kind of uniform shuffle, done in C instead of a Python loop of swaps. One
             # itemgetter puts both the cards and their ids in that order.
-            pick = _picker(rng.permutation(len(self.main)))
+            order = rng.permutation(len(self.main))
+            pick = itemgetter(*order) if len(order) > 1 else _short_getter(order)
             deals.append((pick(self.main), rng.below(self.players), pick(self.main_ids)))
         return deals[round_number]
 
@@ -175,11 +177,9 @@ class Game:
         return self.cards[self.index[card_id]]
 
 
-def _picker(order: list[int]):
-    """`itemgetter(*order)`, which gives a tuple in that order, also for one index (for which
-    itemgetter gives the item itself)."""
-    if len(order) > 1:
-        return itemgetter(*order)
+def _short_getter(order: list[int]):
+    """What `itemgetter(*order)` is for two indices or more, a tuple of the items in that
+    order, for one index or none (itemgetter gives the item itself, or fails)."""
     return lambda items: tuple(items[i] for i in order)
 
 
