@@ -101,13 +101,9 @@ def targets_for(state, seat: int, card: int) -> tuple[int, ...]:
 def legal_actions(state) -> list[dict]:
     """The legal actions of `state` (see the module docstring), sorted and unique.
 
-    (`State.legal_actions` lists plays itself, the common case, and calls this for the rest.)"""
+    (`State.legal_actions` lists plays itself, the common case, and calls this for the rest,
+    of which a deal is the most common.)"""
     phase = state.phase
-    if phase == st.PLAY:
-        plays = table(state, state.cur).plays
-        return [action for card in state.hands[state.cur] for action in plays[card]]
-    if phase == st.RPS:
-        return list(RPS_ACTIONS)
     if phase == st.DEAL:
         order, first, order_ids = state.game.deal(state.round)
         action = {"type": "deal", "order": list(order_ids), "first": first}
@@ -116,6 +112,11 @@ def legal_actions(state) -> list[dict]:
         state.offered_deal = (action, {"type": "deal", "order": list(order_ids), "first": first},
                               order, state.round)
         return [action]
+    if phase == st.PLAY:
+        plays = table(state, state.cur).plays
+        return [action for card in state.hands[state.cur] for action in plays[card]]
+    if phase == st.RPS:
+        return list(RPS_ACTIONS)
     return []
 
 

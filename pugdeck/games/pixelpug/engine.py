@@ -127,8 +127,10 @@ class Game:
         self.seat_keys = tuple(str(seat) for seat in range(players))  # seats as JSON object keys
         self.saves = tuple(self.kind_of[i] in self.extra_life for i in range(len(self.cards)))
         from pugdeck.games.pixelpug.effects import programs
+        from pugdeck.games.pixelpug.state import State  # here: state.py imports this module
 
         self.programs, self.duels = programs(self)  # per card: its steps, ready to run
+        self._state_class = State  # imported once per game, not at every new_initial_state
         self._deals: list[tuple] = []  # see deal()
         self._deal_rng = None  # see deal()
         if len(self.main) < players * self.rules.starting_hand + 1:
@@ -137,9 +139,7 @@ class Game:
 
     def new_initial_state(self):
         """The state before the first round's shuffle (a chance node)."""
-        from pugdeck.games.pixelpug.state import State
-
-        return State(self)
+        return self._state_class(self)
 
     def reseeded(self, seed: int) -> "Game":
         """The same deck and players with another seed, without validating the deck again."""
