@@ -23,7 +23,8 @@ The tests hold this reader to the full one on the bundled decks and on random bl
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 MAX_KEY = 200  # longer keys are left to libyaml, which refuses simple keys over 1,024 characters
 
@@ -32,7 +33,7 @@ class NotBlockYaml(Exception):
     """The text uses YAML this reader leaves to the full one."""
 
 
-_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]{0,%d}" % (MAX_KEY - 1))
+_KEY = re.compile(rf"[A-Za-z_][A-Za-z0-9_-]{{0,{MAX_KEY - 1}}}")
 _DOUBLE = re.compile(r'"([^"\\]*)" *(?:#.*)?')
 _SINGLE = re.compile(r"'((?:[^']|'')*)' *(?:#.*)?")
 _FLOW = re.compile(r"\[([^\[\]{}#&*!|>%@`\"']*)\] *(?:#.*)?")
