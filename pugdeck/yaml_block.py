@@ -182,8 +182,7 @@ def _odd_characters(text: str) -> bool:
 
 
 def _value(text: str, plain_value: Callable[[str], Any]) -> Any:
-    """A value written on one line after "key: " or "- " (not a double-quoted text without
-    escapes: the line's expression reads those); `_NONE` for only a comment."""
+    """A value written on one line after "key: " or "- "; `_NONE` for nothing but a comment."""
     text = text.lstrip(" ")
     if not text:
         return _NONE
