@@ -183,7 +183,7 @@ def _odd_characters(text: str) -> bool:
 
 def _value(text: str, plain_value: Callable[[str], Any]) -> Any:
     """A value written on one line after "key: " or "- "; `_NONE` for nothing but a comment."""
-    text = text.lstrip(" ")
+    written, text = text, text.lstrip(" ")
     if not text:
         return _NONE
     first = text[0]
@@ -221,7 +221,7 @@ def _value(text: str, plain_value: Callable[[str], Any]) -> Any:
     value = _plain(match.group(1), plain_value)
     if len(_values_seen) > 50_000:  # ids and such never repeat; keep the table small
         _values_seen.clear()
-    _values_seen[text] = value
+    _values_seen[written] = value  # as the caller looks it up: the text after "key: "
     return value
 
 
