@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.generate import generate_deck  # noqa: E402
-from pugdeck.export.built_json import dumps  # noqa: E402
+from pugdeck.games.built_deck import dumps  # noqa: E402
 from pugdeck.games import check_deck_at  # noqa: E402
 from pugdeck.games.pug_you.build import build_deck  # noqa: E402
 from pugdeck.games.pug_you.filters import Preferences  # noqa: E402

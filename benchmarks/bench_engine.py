@@ -20,7 +20,7 @@ TARGET_ACTIONS = 100_000
 
 
 def _built_doc() -> dict:
-    from pugdeck.building import build
+    from pugdeck.building.pipeline import build
     from pugdeck.games.pug_you.filters import Preferences
     from pugdeck.resources import bundled_deck
 

@@ -21,7 +21,7 @@ TARGET_ACTIONS = 100_000
 
 
 def _built_doc() -> dict:
-    from pugdeck.building import build
+    from pugdeck.building.pipeline import build
     from pugdeck.games.pug_you.filters import Preferences
     from pugdeck.resources import bundled_deck
 
@@ -31,7 +31,7 @@ def _built_doc() -> dict:
 def measure(doc: dict, players: int, matches: int) -> tuple[float, float]:
     """(actions a second, rounds a second) over `matches` seeded matches."""
     from pugdeck.games.pixelpug.engine import Game
-    from pugdeck.rng import Rng
+    from pugdeck.games.rng import Rng
 
     base = Game(doc, players, 0)
     draw = Rng(f"bench/{players}").random_source

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from pugdeck.cli import main
-from pugdeck.diagnostics import DeckError
+from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.games import check_deck_at
 
 LIMIT_S = 1.0  # CPU seconds

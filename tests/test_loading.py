@@ -8,9 +8,9 @@ import textwrap
 
 import pytest
 
-from pugdeck.diagnostics import DeckError
+from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.games import check_deck_at
-from pugdeck.loading import LoadError, Mark, load_deck, load_document, parse_yaml
+from pugdeck.authoring.loading import LoadError, Mark, load_deck, load_document, parse_yaml
 
 CARDS = """\
 cards:

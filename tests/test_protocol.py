@@ -1,4 +1,4 @@
-"""The engine protocol (`pugdeck.protocol`): sessions for both games, bad requests, no damage."""
+"""The engine protocol (`pugdeck.protocol.server`): sessions for both games, bad requests, no damage."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from pugdeck.building import build
+from pugdeck.building.pipeline import build
 from pugdeck.games.pug_you.filters import Preferences
-from pugdeck.protocol import COMMANDS, Server
-from pugdeck.protocol_stream import serve
+from pugdeck.protocol.server import COMMANDS, Server
+from pugdeck.protocol.stream import serve
 from pugdeck.resources import bundled_deck
 
 PUG_BOTS = {"1": "random", "2": "heuristic", "3": "random", "4": "heuristic"}
@@ -223,7 +223,7 @@ def test_the_stream_answers_each_line_and_keeps_stdout_for_protocol_lines(monkey
 
 
 def test_an_overlong_line_is_refused_and_the_next_one_answered(monkeypatch):
-    monkeypatch.setattr("pugdeck.protocol_stream.MAX_LINE_BYTES", 64)
+    monkeypatch.setattr("pugdeck.protocol.stream.MAX_LINE_BYTES", 64)
     out = io.BytesIO()
     serve(io.BytesIO(b'{"cmd": "hello", "pad": "' + b"x" * 300 + b'"}\n{"id": 2, "cmd": "quit"}\n'), out)
     first, second = (json.loads(line) for line in out.getvalue().splitlines())

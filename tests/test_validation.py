@@ -7,8 +7,8 @@ import textwrap
 import jsonschema
 import pytest
 
-from pugdeck.loading import load_document
-from pugdeck.validation import SchemaCheck, describe, load_schema, suggest
+from pugdeck.authoring.loading import load_document
+from pugdeck.authoring.schema_checks import SchemaCheck, describe, load_schema, suggest
 
 
 @pytest.fixture(scope="module")
@@ -158,7 +158,7 @@ def test_every_shipped_schema_has_a_current_precompiled_validator():
     """Fails after a schema edit until `python -m pugdeck.schemas.compiled` is run."""
     import importlib
 
-    from pugdeck.validation import draft07, schema_digest, shipped_schemas
+    from pugdeck.authoring.schema_checks import draft07, schema_digest, shipped_schemas
 
     stale = []
     for name, schema in shipped_schemas().items():
@@ -171,8 +171,8 @@ def test_every_shipped_schema_has_a_current_precompiled_validator():
 def test_building_the_bundled_decks_compiles_no_schema_at_run_time(monkeypatch, tmp_path):
     import fastjsonschema
 
-    from pugdeck import validation
-    from pugdeck.building import build, render_built
+    from pugdeck.authoring import schema_checks as validation
+    from pugdeck.building.pipeline import build, render_built
     from pugdeck.games.pug_you.filters import Preferences
     from pugdeck.render import templates
     from pugdeck.resources import bundled_deck
@@ -195,7 +195,7 @@ def test_building_the_bundled_decks_compiles_no_schema_at_run_time(monkeypatch, 
 def test_a_precompiled_validator_judges_like_a_fresh_compile(name):
     import fastjsonschema
 
-    from pugdeck.validation import compile_fast, draft07, shipped_schemas
+    from pugdeck.authoring.schema_checks import compile_fast, draft07, shipped_schemas
 
     schema = shipped_schemas()[name]
     shipped = compile_fast(schema, name)

@@ -1,4 +1,4 @@
-"""The fast block-YAML reader (`pugdeck.yaml_block`) is held to the full, libyaml-based one.
+"""The fast block-YAML reader (`pugdeck.authoring.yaml_block`) is held to the full, libyaml-based one.
 
 Whatever it accepts it must read exactly as the full reader does (values, types, order);
 whatever the full reader refuses it must decline, so that the error and its position come
@@ -14,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pugdeck.loading import LoadError
+from pugdeck.authoring.loading import LoadError
 from pugdeck.resources import bundled_deck
-from pugdeck.yaml_block import NotBlockYaml, read_block_yaml
-from pugdeck.yaml_text import MAX_DEPTH, MAX_VALUES, parse_yaml, plain_value
+from pugdeck.authoring.yaml_block import NotBlockYaml, read_block_yaml
+from pugdeck.authoring.yaml_text import MAX_DEPTH, MAX_VALUES, parse_yaml, plain_value
 
 SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import click
 
-from pugdeck.building import Built, build, render_built, write_outputs
+from pugdeck.building.pipeline import Built, build, render_built, write_outputs
 from pugdeck.cli.common import deck_argument, progress_bar, report_diagnostics
-from pugdeck.diagnostics import DeckError
+from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.games.pug_you.filters import Preferences
-from pugdeck.loading import gc_paused
+from pugdeck.authoring.loading import gc_paused
 
 
 class BackOffset(click.ParamType):

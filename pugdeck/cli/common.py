@@ -9,7 +9,7 @@ from typing import Callable, Iterator
 
 import click
 
-from pugdeck.diagnostics import Diagnostic
+from pugdeck.authoring.diagnostics import Diagnostic
 from pugdeck.resources import bundled_deck, data_dir
 
 

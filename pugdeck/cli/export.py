@@ -15,10 +15,10 @@ from pathlib import Path
 import click
 
 from pugdeck.atomic import write_files
-from pugdeck.building import Built
+from pugdeck.building.pipeline import Built
 from pugdeck.cli.build import filter_options, run_build
 from pugdeck.cli.common import deck_argument, progress_bar, report_diagnostics
-from pugdeck.diagnostics import DeckError
+from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.export.png import (CardPdf, card_pdf, faces_of, png_files, png_folder,
                                 remove_stale)
 

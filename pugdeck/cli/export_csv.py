@@ -9,9 +9,9 @@ import click
 
 from pugdeck.atomic import write_files
 from pugdeck.cli.common import deck_argument, report_diagnostics
-from pugdeck.diagnostics import DeckError
+from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.export.csv_cards import CARD_SCHEMAS, DEFAULT_CARD_FILE, export_csv
-from pugdeck.export.csv_import import import_cards
+from pugdeck.importing.table_import import import_cards
 
 TABLE_FORMAT = """\b
 The table: a header row of card field names in schema order, then a 'file' column (the

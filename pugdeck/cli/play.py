@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from pugdeck.diagnostics import DeckError
+from pugdeck.authoring.diagnostics import DeckError
 
 BOTS_HELP = ("Bots per seat, a comma list of 'random' and 'heuristic' cycled over the seats "
              "(default: random,heuristic).")

@@ -11,7 +11,7 @@ import sys
 
 import click
 
-from pugdeck.diagnostics import DeckError
+from pugdeck.authoring.diagnostics import DeckError
 
 LOG_FORMAT = "pugdeck-pixelpug-log"
 

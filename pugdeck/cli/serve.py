@@ -17,7 +17,7 @@ def serve_command(stdio: bool) -> None:
     log, close, quit. Bot seats and chance steps play themselves. Nothing but protocol
     lines is written to stdout; see docs/protocol.md.
     """
-    from pugdeck.protocol_stream import serve  # noqa: PLC0415 (engines load on demand)
+    from pugdeck.protocol.stream import serve  # noqa: PLC0415 (engines load on demand)
 
     if not stdio:
         raise click.UsageError("pass --stdio")

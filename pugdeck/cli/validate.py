@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from pugdeck.cli.common import deck_argument, report_diagnostics
-from pugdeck.diagnostics import DeckError, errors_in
+from pugdeck.authoring.diagnostics import DeckError, errors_in
 from pugdeck.games import check_deck_at
 from pugdeck.resources import schema_path
 

@@ -23,10 +23,10 @@ import json
 from pathlib import Path
 from typing import Any, Iterable
 
-from pugdeck.diagnostics import DeckError, errors_in
+from pugdeck.authoring.diagnostics import DeckError, errors_in
 from pugdeck.games import GAMES, game_of
-from pugdeck.loading import LoadedDeck, load_deck
-from pugdeck.validation import load_schema
+from pugdeck.authoring.loading import LoadedDeck, load_deck
+from pugdeck.authoring.schema_checks import load_schema
 
 FILE_COLUMN = "file"
 LIST_SEPARATOR = ";"

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from pugdeck.building import Built, render_built
-from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.building.pipeline import Built, render_built
+from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 
 POINTS_PER_INCH = 72.0
 # Games whose faces `render_pdf` draws; the others get a clear error instead of a traceback.

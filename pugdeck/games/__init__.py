@@ -6,8 +6,8 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-from pugdeck.diagnostics import DeckError, Diagnostic
-from pugdeck.loading import LoadedDeck, gc_paused, load_deck
+from pugdeck.authoring.diagnostics import DeckError, Diagnostic
+from pugdeck.authoring.loading import LoadedDeck, gc_paused, load_deck
 
 # game id → package with a `checks.check_deck(LoadedDeck) -> (deck | None, diagnostics)`
 GAMES = {

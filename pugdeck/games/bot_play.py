@@ -3,7 +3,7 @@ the seats from a spec such as "random,heuristic", and playing a game to its end.
 
 from __future__ import annotations
 
-from pugdeck.rng import Rng
+from pugdeck.games.rng import Rng
 
 CHANCE = -1  # the engines' `current_player()` during a chance step (a shuffle, a deal)
 

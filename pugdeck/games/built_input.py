@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Iterable, NoReturn
 
-from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.schemas import validate_built
 
 

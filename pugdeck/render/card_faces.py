@@ -11,7 +11,7 @@ import hashlib
 
 from reportlab.lib.units import mm
 
-from pugdeck.diagnostics import Diagnostic
+from pugdeck.authoring.diagnostics import Diagnostic
 from pugdeck.render.fonts import FontSet
 from pugdeck.render.shapes import CardFace, Circle, Line, Place, Rect, Shape, TextLine
 from pugdeck.render.templates import Region, Template

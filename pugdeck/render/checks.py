@@ -3,7 +3,7 @@ its box, and can the bundled fonts print every character of it."""
 
 from __future__ import annotations
 
-from pugdeck.diagnostics import Diagnostic
+from pugdeck.authoring.diagnostics import Diagnostic
 from pugdeck.render.fonts import font_set
 from pugdeck.render.templates import resolve_template
 from pugdeck.render.text_fitting import measure_fit

@@ -9,7 +9,7 @@ the back); drawing each once and referencing it per card keeps files small and b
 from pathlib import Path
 from typing import Callable, NamedTuple
 
-from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.render import icons
 
 try:  # written alongside this module by another engineer; a plain shape stands in meanwhile
@@ -78,8 +78,8 @@ def draw_art_image(c, relative: str, width: float, height: float, folder: Path) 
     from PIL import Image, UnidentifiedImageError
     from reportlab.lib.utils import ImageReader
 
-    from pugdeck.images import check_image
-    from pugdeck.loading import inside_folder
+    from pugdeck.authoring.images import check_image
+    from pugdeck.authoring.loading import inside_folder
 
     problem = check_image(folder.resolve(), relative)  # outside the folder, missing, a bomb…
     if problem is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.lib.units import mm
 
-from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.render.fonts import FontSet, font_runs
 from pugdeck.render.shapes import CardFace, Place, Rect, Shape, TextLine
 from pugdeck.render.templates import Template

@@ -16,7 +16,7 @@ from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas as pdfcanvas
 
-from pugdeck.diagnostics import DeckError, Diagnostic
+from pugdeck.authoring.diagnostics import DeckError, Diagnostic
 from pugdeck.render.card_faces import blank_custom_face, card_face, frame_face
 from pugdeck.render.drawing import Forms, draw_card, draw_shapes
 from pugdeck.render.fonts import FontSet, font_set

@@ -13,7 +13,7 @@ import hashlib
 
 from reportlab.lib.units import mm
 
-from pugdeck.diagnostics import Diagnostic
+from pugdeck.authoring.diagnostics import Diagnostic
 from pugdeck.render.fonts import FontSet
 from pugdeck.render.shapes import CardFace, Rect, Shape
 from pugdeck.render.templates import Template

@@ -12,7 +12,7 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas as pdfcanvas
 
-from pugdeck.diagnostics import DeckError, Diagnostic
+from pugdeck.authoring.diagnostics import DeckError, Diagnostic
 from pugdeck.render.drawing import Forms, draw_card, draw_shapes
 from pugdeck.render.fonts import font_set
 from pugdeck.render.forms import FormContext

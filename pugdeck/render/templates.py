@@ -12,8 +12,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.loading import Mark, display_path
+from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.authoring.loading import Mark, display_path
 from pugdeck.resources import data_dir
 
 CARD_SIZES_MM = {
@@ -93,7 +93,7 @@ def _error(file: str, line: int, column: int, message: str, field: str | None = 
 def _merged(path: Path, chain: list[Path]) -> tuple[dict, dict[tuple, Mark]]:
     """The template at `path` merged over everything it extends, and where each value of
     the result was written (the file that set it last)."""
-    from pugdeck.loading import LoadError, load_document
+    from pugdeck.authoring.loading import LoadError, load_document
 
     if not path.is_file():
         raise DeckError([_error(str(path), 1, 1, f"no template at '{path}'")])
@@ -141,14 +141,14 @@ def _deep_merge(base: dict, override: dict) -> dict:
 
 @lru_cache(maxsize=1)
 def _schema() -> dict:
-    from pugdeck.validation import load_schema
+    from pugdeck.authoring.schema_checks import load_schema
 
     return load_schema("template")
 
 
 @lru_cache(maxsize=1)
 def _fast_check():
-    from pugdeck.validation import compile_fast
+    from pugdeck.authoring.schema_checks import compile_fast
 
     return compile_fast(_schema(), "template")
 

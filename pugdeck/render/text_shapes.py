@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.lib.units import mm
 
-from pugdeck.diagnostics import ERROR, Diagnostic
+from pugdeck.authoring.diagnostics import ERROR, Diagnostic
 from pugdeck.render.fonts import FontSet, cap_height
 from pugdeck.render.shapes import TextLine
 from pugdeck.render.templates import Region, Template

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.validation import message_for, named_schema
+from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.authoring.schema_checks import message_for, named_schema
 
 MAX_REPORTED = 50  # a wrong file of 10,000 cards need not print 10,000 lines
 

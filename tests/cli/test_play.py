@@ -13,7 +13,7 @@ from pugdeck.cli import main
 @pytest.fixture(scope="module")
 def deck_json(tmp_path_factory):
     """The bundled Pug You! deck, built as `pugdeck build` writes it."""
-    from pugdeck.building import build
+    from pugdeck.building.pipeline import build
     from pugdeck.games.pug_you.filters import Preferences
     from pugdeck.resources import bundled_deck
 

@@ -124,7 +124,7 @@ def _unversioned(response: str) -> str:
 
 
 def test_the_docs_list_every_command_and_error_code():
-    from pugdeck.protocol import COMMANDS
+    from pugdeck.protocol.server import COMMANDS
 
     text = DOC.read_text(encoding="utf-8")
     for command in COMMANDS:

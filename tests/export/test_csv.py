@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pugdeck.cli import main
-from pugdeck.diagnostics import DeckError
+from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.export.csv_cards import columns, export_csv
-from pugdeck.export.csv_import import cell_value, import_cards
+from pugdeck.importing.table_import import cell_value, import_cards
 from pugdeck.games import check_deck_at
 from pugdeck.resources import bundled_deck
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pugdeck.building import build
+from pugdeck.building.pipeline import build
 from pugdeck.cli import main
 from pugdeck.export.html import fold, gallery_html
 from pugdeck.export.png import card_pdf

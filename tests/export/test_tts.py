@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageStat
 
-from pugdeck.building import build
+from pugdeck.building.pipeline import build
 from pugdeck.cli import main
 from pugdeck.export.tts import (CARDS_PER_SHEET, MAX_SHEET_PX, card_pixels, sheet_layouts,
                                 tts_files)

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 from reportlab.lib.units import mm
 
 from deck_fixture import built_card, bundled_built_deck, deck_doc, deck_folder
-from pugdeck.diagnostics import DeckError
+from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.render.pdf import render_pdf
 from pugdeck.render.other_faces import TURN_OVERVIEW
 

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from pugdeck.diagnostics import DeckError
+from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.render.templates import CARD_SIZES_MM, load_template, resolve_template
 from pugdeck.resources import schema_path
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pugdeck.building import Built
-from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.export.built_json import built_doc, source_block
+from pugdeck.building.pipeline import Built
+from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.games.built_deck import built_doc, source_block
 from pugdeck.games.pixelpug import built as built_json
 from pugdeck.games.pixelpug.model import MAIN, Deck
-from pugdeck.validation import suggest
+from pugdeck.authoring.schema_checks import suggest
 
 # Pug You! preferences that mean nothing for PixelPug, by the flag that sets them.
 _NOT_HERE = {"no_red": "--no-red", "no_yellow": "--no-yellow", "no_green": "--no-green",

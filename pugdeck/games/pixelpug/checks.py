@@ -7,13 +7,13 @@ target per card) and what a playable deck needs. `check_deck` never raises for a
 
 from __future__ import annotations
 
-from pugdeck.deck_files import DeckInfo, check_files, located, sources_of
-from pugdeck.diagnostics import ERROR, Diagnostic, errors_in
+from pugdeck.authoring.deck_files import DeckInfo, check_files, located, sources_of
+from pugdeck.authoring.diagnostics import ERROR, Diagnostic, errors_in
 from pugdeck.games.pixelpug.model import MAIN, TREATS, Card, Deck, EffectStep, Rules
 from pugdeck.games.pixelpug.operations import OPERATIONS, OUTCOME_PARAMS, SELF
-from pugdeck.loading import LoadedDeck, SourceCard
-from pugdeck.validation import SchemaCheck, suggest
-from pugdeck.validation import schema_check as compiled_schema_check
+from pugdeck.authoring.loading import LoadedDeck, SourceCard
+from pugdeck.authoring.schema_checks import SchemaCheck, suggest
+from pugdeck.authoring.schema_checks import schema_check as compiled_schema_check
 
 
 def schema_check() -> SchemaCheck:

@@ -13,7 +13,7 @@ from operator import itemgetter
 
 from pugdeck.games.built_input import check_built, fail, replay  # noqa: F401 (replay is part of the engine API)
 from pugdeck.games.pixelpug.operations import OPERATIONS, SELF
-from pugdeck.rng import Rng
+from pugdeck.games.rng import Rng
 
 CHANCE = -1
 """`current_player()` when the next action is a chance outcome (a round's shuffle and start)."""

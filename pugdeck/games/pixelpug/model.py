@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
-from pugdeck.deck_files import DeckInfo, SourceFile
-from pugdeck.loading import SourceCard
+from pugdeck.authoring.deck_files import DeckInfo, SourceFile
+from pugdeck.authoring.loading import SourceCard
 
 MAIN, TREATS = "main", "treats"
 PILES = (MAIN, TREATS)

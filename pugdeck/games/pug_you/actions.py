@@ -20,7 +20,7 @@ from __future__ import annotations
 from itertools import repeat, starmap
 from operator import mul
 
-from pugdeck.rng import Rng
+from pugdeck.games.rng import Rng
 
 from pugdeck.games.pug_you import phases as st
 

@@ -12,8 +12,8 @@ from collections import Counter, defaultdict
 from itertools import chain
 from pathlib import Path
 
-from pugdeck.deck_files import DeckInfo, check_files, located, sources_of
-from pugdeck.diagnostics import ERROR, WARNING, DeckError, Diagnostic, errors_in
+from pugdeck.authoring.deck_files import DeckInfo, check_files, located, sources_of
+from pugdeck.authoring.diagnostics import ERROR, WARNING, DeckError, Diagnostic, errors_in
 from pugdeck.games.pug_you.model import (
     DEFAULT_BREED,
     LEVEL_DOTS,
@@ -23,10 +23,10 @@ from pugdeck.games.pug_you.model import (
     Deck,
     Rules,
 )
-from pugdeck.images import check_image
-from pugdeck.loading import LoadedDeck, SourceCard, locate
-from pugdeck.validation import SchemaCheck
-from pugdeck.validation import schema_check as compiled_schema_check
+from pugdeck.authoring.images import check_image
+from pugdeck.authoring.loading import LoadedDeck, SourceCard, locate
+from pugdeck.authoring.schema_checks import SchemaCheck
+from pugdeck.authoring.schema_checks import schema_check as compiled_schema_check
 
 
 def schema_check() -> SchemaCheck:

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
-from pugdeck.deck_files import DeckInfo, SourceFile
-from pugdeck.loading import SourceCard
+from pugdeck.authoring.deck_files import DeckInfo, SourceFile
+from pugdeck.authoring.loading import SourceCard
 
 LEVELS = ("green", "yellow", "red")
 LEVEL_DOTS = {"green": 1, "yellow": 2, "red": 3}

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.games.pug_you.filters import Preferences
-from pugdeck.loading import Document, LoadError, load_document
-from pugdeck.validation import message_for, named_schema, suggest
+from pugdeck.authoring.loading import Document, LoadError, load_document
+from pugdeck.authoring.schema_checks import message_for, named_schema, suggest
 
 
 def load_profile(path: Path) -> tuple[Preferences, Document]:

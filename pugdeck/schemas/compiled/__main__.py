@@ -7,7 +7,7 @@ from pathlib import Path
 
 import fastjsonschema
 
-from pugdeck.validation import draft07, schema_digest, shipped_schemas
+from pugdeck.authoring.schema_checks import draft07, schema_digest, shipped_schemas
 
 HERE = Path(__file__).resolve().parent
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from pugdeck.building import build
+from pugdeck.building.pipeline import build
 from pugdeck.games.pixelpug.engine import Game
 from pugdeck.games.pug_you.filters import Preferences
 from pugdeck.resources import bundled_deck

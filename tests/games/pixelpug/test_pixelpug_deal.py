@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import permutations
 
-from pugdeck.rng import Rng
+from pugdeck.games.rng import Rng
 
 
 def test_a_deal_is_a_permutation_of_the_main_pile_with_its_ids(new_game):

@@ -14,7 +14,7 @@ import pytest
 from pugdeck.games.pixelpug.actions import action_key
 from pugdeck.games.pixelpug.engine import replay
 from pugdeck.games.pixelpug.observation import hidden_from
-from pugdeck.rng import Rng
+from pugdeck.games.rng import Rng
 
 
 def check_step(state) -> list[dict]:

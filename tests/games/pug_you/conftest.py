@@ -85,7 +85,7 @@ def deal(game, hands: list[list[str]], draw: list[str] = ()):
 @pytest.fixture(scope="session")
 def bundled_docs() -> dict[str, dict]:
     """The bundled deck built as `pugdeck build` would, plain and with group filters."""
-    from pugdeck.building import build
+    from pugdeck.building.pipeline import build
     from pugdeck.games.pug_you.filters import Preferences
     from pugdeck.resources import bundled_deck
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pugdeck.building import build
-from pugdeck.diagnostics import DeckError
-from pugdeck.export.built_json import dumps
+from pugdeck.building.pipeline import build
+from pugdeck.authoring.diagnostics import DeckError
+from pugdeck.games.built_deck import dumps
 from pugdeck.games.pug_you.filters import Preferences
 from pugdeck.games.pug_you.playability import cards_needed
 from pugdeck.games.pug_you.profiles import load_profile

@@ -11,7 +11,7 @@ import textwrap
 import pytest
 from PIL import Image
 
-from pugdeck.diagnostics import ERROR, WARNING, DeckError
+from pugdeck.authoring.diagnostics import ERROR, WARNING, DeckError
 from pugdeck.games import check_deck_at
 from pugdeck.resources import bundled_deck
 
@@ -364,7 +364,7 @@ def test_a_file_that_cannot_be_parsed_stops_with_a_deck_error(write_deck):
 
 
 def test_an_art_name_too_long_for_the_file_system_is_an_error_not_a_crash(tmp_path):
-    from pugdeck.images import check_image
+    from pugdeck.authoring.images import check_image
 
     message = check_image(tmp_path, "x" * 5000 + ".png")
     assert message.startswith("art 'xxxx") and "is not a usable file name" in message
@@ -383,7 +383,7 @@ def test_near_duplicate_search_finds_exactly_the_earliest_similar_question(seed)
     import random
 
     from pugdeck.games.pug_you.checks import _words, near_duplicate_questions
-    from pugdeck.loading import Document, SourceCard
+    from pugdeck.authoring.loading import Document, SourceCard
 
     pick = random.Random(seed)  # a test's own generator; pugdeck code never uses `random`
     questions = []

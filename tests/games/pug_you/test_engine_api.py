@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from conftest import built_deck, card, deal
-from pugdeck.diagnostics import DeckError
+from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.games.pug_you.bots import make_bots, play_game
 from pugdeck.games.pug_you.engine import CHANCE, Game, replay
 from pugdeck.games.pug_you.observation import hidden_from

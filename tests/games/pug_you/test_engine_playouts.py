@@ -8,7 +8,7 @@ from conftest import built_deck, card
 from pugdeck.games.pug_you.bots import make_bots, play_game
 from pugdeck.games.pug_you.engine import CHANCE, Game, replay
 from pugdeck.games.pug_you.invariants import check_invariants
-from pugdeck.rng import Rng
+from pugdeck.games.rng import Rng
 
 PLAYERS = range(5, 11)
 

@@ -305,7 +305,7 @@ def test_with_no_offer_possible_the_active_player_asks_from_her_hand_and_the_gam
 
 
 def test_when_nobody_can_vote_the_question_is_a_tie_at_zero():
-    from pugdeck.rng import Rng
+    from pugdeck.games.rng import Rng
 
     deck = built_deck([card(f"c-{i:02d}", turds=1 + i % 3) for i in range(6)], hand_size=1,
                       large_group=None)
@@ -327,7 +327,7 @@ def test_when_nobody_can_vote_the_question_is_a_tie_at_zero():
 
 def test_a_house_rule_of_three_nominees_nominates_three_and_ties_may_be_three_way():
     from pugdeck.games.pug_you.invariants import check_invariants
-    from pugdeck.rng import Rng
+    from pugdeck.games.rng import Rng
 
     game = Game(built_deck(nominees=3), 6, seed=0)
     state = game.new_initial_state()

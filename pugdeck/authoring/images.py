@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from pugdeck.loading import inside_folder
+from pugdeck.authoring.loading import inside_folder
 
 MAX_IMAGE_BYTES = 20 * 1024 * 1024
 FORMATS = ("PNG", "JPEG")

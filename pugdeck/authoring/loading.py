@@ -1,6 +1,6 @@
 """Deck folders → documents and cards with positions: includes, containment, limits.
 
-The YAML itself is read by `pugdeck.yaml_text`; this module follows `include:`, keeps
+The YAML itself is read by `pugdeck.authoring.yaml_text`; this module follows `include:`, keeps
 every file's data with its positions, and gathers the cards of a deck.
 """
 
@@ -13,8 +13,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping
 
-from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.yaml_text import (MAX_FILE_BYTES, MAX_FILES, LoadError, Mark, display_path,  # noqa: F401
+from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.authoring.yaml_text import (MAX_FILE_BYTES, MAX_FILES, LoadError, Mark, display_path,  # noqa: F401
                                parse_yaml, read_text)
 
 

@@ -26,14 +26,14 @@ from pathlib import Path
 
 import yaml
 
-from pugdeck.diagnostics import ERROR, DeckError, Diagnostic, errors_in
-from pugdeck.export.csv_table import Table, read_table
+from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic, errors_in
+from pugdeck.importing.table import Table, read_table
 from pugdeck.export.csv_cards import (CARD_SCHEMAS, DEFAULT_CARD_FILE, FILE_COLUMN, LIST_SEPARATOR,
                                       card_fields, is_word_list)
-from pugdeck.export.csv_locations import TableLocator
+from pugdeck.importing.table_locations import TableLocator
 from pugdeck.games import GAMES, game_of
-from pugdeck.loading import display_path, find_deck_file, inside_folder, load_deck
-from pugdeck.validation import suggest
+from pugdeck.authoring.loading import display_path, find_deck_file, inside_folder, load_deck
+from pugdeck.authoring.schema_checks import suggest
 
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)

@@ -16,8 +16,8 @@ from typing import Any, Iterable
 
 import fastjsonschema
 
-from pugdeck.diagnostics import ERROR, Diagnostic
-from pugdeck.loading import Document
+from pugdeck.authoring.diagnostics import ERROR, Diagnostic
+from pugdeck.authoring.loading import Document
 from pugdeck.resources import schema_path
 
 _TYPE_NAMES = {

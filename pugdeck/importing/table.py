@@ -14,8 +14,8 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Iterator
 
-from pugdeck.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.loading import LoadError, display_path, read_text
+from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.authoring.loading import LoadError, display_path, read_text
 
 # Separators a spreadsheet may use; the header row (field names, no separators inside)
 # shows which one: Excel in many European locales writes ';', "tab-separated" writes tabs.

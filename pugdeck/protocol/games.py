@@ -12,7 +12,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from pugdeck.rng import Rng
+from pugdeck.games.rng import Rng
 
 
 class RandomBot:

@@ -21,21 +21,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pugdeck import __version__
-from pugdeck.diagnostics import DeckError
-from pugdeck.protocol_games import GAMES, ProtocolGame
+from pugdeck.authoring.diagnostics import DeckError
+from pugdeck.protocol.errors import ProtocolError
+from pugdeck.protocol.games import GAMES, ProtocolGame
 
 PROTOCOL = "pugdeck-engine"
 PROTOCOL_VERSION = 1
 MAX_GAMES = 1000  # open games per server; `close` frees one
 MAX_AUTO_STEPS = 1_000_000  # automatic steps after one request: a safety net, never reached
-
-
-class ProtocolError(Exception):
-    """A request the server refuses; becomes `{"ok": false, "error": {code, message}}`."""
-
-    def __init__(self, code: str, message: str):
-        self.code = code
-        super().__init__(message)
 
 
 @dataclass
@@ -196,7 +189,7 @@ class Server:
 
     def _open(self, request: dict) -> Session:
         """A new session from a new_game / replay request (not yet registered)."""
-        from pugdeck.protocol_decks import built_deck  # noqa: PLC0415 (building loads lazily)
+        from pugdeck.protocol.decks import built_deck  # noqa: PLC0415 (building loads lazily)
 
         if len(self.sessions) >= MAX_GAMES:
             raise ProtocolError("too_many_games", f"{MAX_GAMES} games are open; close one first")

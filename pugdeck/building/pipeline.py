@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Mapping
 
 from pugdeck.atomic import write_files
-from pugdeck.diagnostics import DeckError, Diagnostic, errors_in
-from pugdeck.export.built_json import dumps
+from pugdeck.authoring.diagnostics import DeckError, Diagnostic, errors_in
+from pugdeck.games.built_deck import dumps
 from pugdeck.games import GAMES, check_deck_at
-from pugdeck.loading import SourceCard, locate
+from pugdeck.authoring.loading import SourceCard, locate
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,9 @@ card problems located in them. Each game's `model` and `checks` build on these."
 
 from typing import NamedTuple
 
-from pugdeck.diagnostics import ERROR, Diagnostic
-from pugdeck.loading import Document, LoadedDeck, SourceCard
-from pugdeck.validation import SchemaCheck
+from pugdeck.authoring.diagnostics import ERROR, Diagnostic
+from pugdeck.authoring.loading import Document, LoadedDeck, SourceCard
+from pugdeck.authoring.schema_checks import SchemaCheck
 
 
 class DeckInfo(NamedTuple):  # not a dataclass: see render/shapes.py

@@ -14,9 +14,9 @@ from bisect import bisect_right
 from dataclasses import replace
 from pathlib import Path
 
-from pugdeck.diagnostics import Diagnostic
-from pugdeck.export.csv_table import Table
-from pugdeck.loading import Document, display_path
+from pugdeck.authoring.diagnostics import Diagnostic
+from pugdeck.importing.table import Table
+from pugdeck.authoring.loading import Document, display_path
 
 
 class TableLocator:

@@ -11,7 +11,7 @@ import json
 import sys
 from typing import BinaryIO
 
-from pugdeck.protocol import Server
+from pugdeck.protocol.server import Server
 
 MAX_LINE_BYTES = 64 * 2**20  # an inline built deck of 10,000 cards is ~3 MiB
 

@@ -1,6 +1,6 @@
 """A fast reader for the plain block YAML that deck files are written in.
 
-`pugdeck.yaml_text.parse_yaml` builds data from libyaml's event stream, and most of that
+`pugdeck.authoring.yaml_text.parse_yaml` builds data from libyaml's event stream, and most of that
 time goes into making a Python object and two marks for each event: over half of
 validating a 10,000-card deck. Deck files keep to a small, regular part of YAML — block
 mappings and sequences, one value per line, plain or quoted words, short flow lists of

@@ -12,9 +12,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pugdeck.diagnostics import DeckError
-from pugdeck.loading import MAX_FILE_BYTES
-from pugdeck.protocol import ProtocolError
+from pugdeck.authoring.diagnostics import DeckError
+from pugdeck.authoring.loading import MAX_FILE_BYTES
+from pugdeck.protocol.errors import ProtocolError
 from pugdeck.resources import bundled_deck
 
 BUNDLED = ("pug-you", "pixelpug")
@@ -47,7 +47,7 @@ def _build(path: Path) -> dict:
     Building checks every card's text against the fonts (a third of a second for the
     bundled deck), which a frontend starting game after game should pay once.
     """
-    from pugdeck.building import build  # noqa: PLC0415 (only when a deck folder is named)
+    from pugdeck.building.pipeline import build  # noqa: PLC0415 (only when a deck folder is named)
     from pugdeck.games.pug_you.filters import Preferences  # noqa: PLC0415 (the shared build flags)
 
     folder = (path if path.is_dir() else path.parent).resolve()

@@ -16,8 +16,8 @@ from typing import Any
 
 import yaml
 
-from pugdeck.diagnostics import ERROR, Diagnostic
-from pugdeck.yaml_block import NotBlockYaml, read_block_yaml
+from pugdeck.authoring.diagnostics import ERROR, Diagnostic
+from pugdeck.authoring.yaml_block import NotBlockYaml, read_block_yaml
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 64

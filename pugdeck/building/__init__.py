@@ -1,0 +1,1 @@
+"""Building: a checked deck → group parameters applied → playability checked → the built deck."""

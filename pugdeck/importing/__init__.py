@@ -1,0 +1,1 @@
+"""Importing: a card table (CSV or .xlsx) → a deck folder that validates."""

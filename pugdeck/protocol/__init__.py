@@ -1,0 +1,1 @@
+"""The engine protocol: JSON requests in, JSON responses out (docs/protocol.md)."""
