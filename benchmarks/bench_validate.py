@@ -21,7 +21,7 @@ import yaml
 
 from benchmarks.bench_render import child_environment
 from benchmarks.generate import generate_deck
-from pugdeck.games import check_deck_at
+from pugdeck.building.deck_check import check_deck_at
 from pugdeck.games.pug_you import checks
 from pugdeck.authoring.loading import gc_paused, load_deck
 from pugdeck.resources import bundled_deck

@@ -19,10 +19,11 @@ def data_dir(kind: str) -> Path:
     return _PACKAGE.parent / kind
 
 
-def bundled_deck(name: str = "pug-you") -> Path:
+def bundled_deck(name: str) -> Path:
+    """The folder of the bundled deck `name` (it may not exist: callers check)."""
     return data_dir("decks") / name
 
 
 def schema_path(name: str) -> Path:
-    """A JSON Schema shipped in the package (`pug-you`, `built`, `profile`, …)."""
+    """A JSON Schema shipped in the package (`built`, `profile`, `template`)."""
     return _PACKAGE / "schemas" / f"{name}.schema.json"

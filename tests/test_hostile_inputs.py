@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from pugdeck.cli import main
 from pugdeck.authoring.diagnostics import DeckError
-from pugdeck.games import check_deck_at
+from pugdeck.building.deck_check import check_deck_at
 
 LIMIT_S = 1.0  # CPU seconds
 WALL_LIMIT_S = 5.0

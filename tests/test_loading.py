@@ -9,7 +9,7 @@ import textwrap
 import pytest
 
 from pugdeck.authoring.diagnostics import DeckError
-from pugdeck.games import check_deck_at
+from pugdeck.building.deck_check import check_deck_at
 from pugdeck.authoring.loading import LoadError, Mark, load_deck, load_document, parse_yaml
 
 CARDS = """\
@@ -348,7 +348,7 @@ def test_checking_a_deck_leaves_no_reference_cycles(monkeypatch, tmp_path):
     process (`pugdeck serve`) would grow with every deck it checks."""
     import gc
 
-    from pugdeck.games import check_deck_at
+    from pugdeck.building.deck_check import check_deck_at
     from pugdeck.resources import bundled_deck
 
     broken = tmp_path / "broken"

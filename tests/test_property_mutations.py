@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pugdeck.authoring.diagnostics import ERROR, WARNING, DeckError
-from pugdeck.games import check_deck_at
+from pugdeck.building.deck_check import check_deck_at
 from pugdeck.authoring.loading import LoadError, load_document
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -28,9 +28,19 @@ _TYPE_NAMES = {
 
 @lru_cache(maxsize=None)
 def load_schema(name: str) -> dict:
-    """A schema shipped in `pugdeck/schemas/`."""
-    with schema_path(name).open(encoding="utf-8") as f:
+    """A schema shipped in `pugdeck/schemas/`, or a registered game's authoring schema."""
+    path = schema_path(name)
+    if not path.is_file():
+        from pugdeck.games.registry import game  # noqa: PLC0415 (only for a game's schema)
+
+        path = game(name).authoring_schema_path()
+    with path.open(encoding="utf-8") as f:
         return json.load(f)
+
+
+def card_fields(schema_name: str) -> list[str]:
+    """The fields a card of a game's authoring schema may have, in the schema's order."""
+    return list(load_schema(schema_name)["$defs"]["card"]["properties"])
 
 
 def suggest(word: str, options: Iterable[str]) -> str:
@@ -162,7 +172,11 @@ def split_schema(schema: dict, item_def: str, items_key: str = "cards") -> tuple
     return top, item
 
 
-GAME_SCHEMAS = ("pug-you", "pixelpug")  # checked file by file with `SchemaCheck`
+def _game_schemas() -> list[str]:
+    """Every registered game's authoring schema, checked file by file with `SchemaCheck`."""
+    from pugdeck.games.registry import game_ids  # noqa: PLC0415 (only to generate validators)
+
+    return game_ids()
 WHOLE_SCHEMAS = ("built", "profile", "template")  # checked whole with `named_schema`
 
 
@@ -173,7 +187,7 @@ def module_name(schema_name: str, part: str = "") -> str:
 def shipped_schemas() -> dict[str, dict]:
     """Every schema the package validates with, by the name of its precompiled module."""
     out = {}
-    for game in GAME_SCHEMAS:
+    for game in _game_schemas():
         top, item = split_schema(load_schema(game), "card")
         out[module_name(game, "file")] = top
         out[module_name(game, "card")] = item

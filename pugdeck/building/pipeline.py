@@ -6,31 +6,15 @@ deck, hands it to its game, and writes the outputs atomically.
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import Mapping
 
 from pugdeck.atomic import write_files
-from pugdeck.authoring.diagnostics import DeckError, Diagnostic, errors_in
-from pugdeck.games.built_deck import dumps
-from pugdeck.games import GAMES, check_deck_at
-from pugdeck.authoring.loading import SourceCard, locate
-
-
-@dataclass(frozen=True)
-class Built:
-    """A built deck in memory: the JSON document and what printing needs besides it."""
-
-    doc: dict
-    name: str
-    folder: Path  # the deck folder: `art:` paths are relative to it
-    blanks: int = 0  # blank customs to print; they are never in `doc`
-    summary: str = ""
-    warnings: list[str] = field(default_factory=list)
-    diagnostics: list[Diagnostic] = field(default_factory=list)  # validation warnings
-    # card id → where it was written, to locate problems found while drawing
-    origins: Mapping[str, SourceCard] = field(default_factory=dict, repr=False)
+from pugdeck.authoring.diagnostics import DeckError, errors_in
+from pugdeck.authoring.loading import locate
+from pugdeck.building.deck_check import check_deck_at
+from pugdeck.games.built_deck import Built, dumps
+from pugdeck.games.registry import game
 
 
 def check(deck_path: Path):
@@ -45,8 +29,7 @@ def build(deck_path: Path, prefs, *, name: str | None = None,
           extra_sources: tuple[tuple[str, str, str], ...] = ()) -> Built:
     """Build the deck at `deck_path` for a group's preferences (see the game's build module)."""
     deck, diagnostics = check(deck_path)
-    game_build = importlib.import_module(GAMES[deck.info.game] + ".build")
-    built = game_build.build_deck(deck, prefs, name=name, extra_sources=extra_sources)
+    built = game(deck.info.game).build_deck(deck, prefs, name=name, extra_sources=extra_sources)
     return replace(built, diagnostics=diagnostics, origins=deck.origins)
 
 

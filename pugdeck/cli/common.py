@@ -13,6 +13,11 @@ from pugdeck.authoring.diagnostics import Diagnostic
 from pugdeck.resources import bundled_deck, data_dir
 
 
+# The deck a fresh install builds when no DECK is given, and the game `schema` prints by
+# default: the one place outside pugdeck/games/ that names a game.
+DEFAULT_DECK = DEFAULT_GAME = "pug-you"
+
+
 def _deck_path(ctx, param, value):
     """A deck folder or deck.yaml; else the name of a bundled deck; default the Pug You! deck.
 
@@ -20,7 +25,7 @@ def _deck_path(ctx, param, value):
     `pip install`, where the bundled folders live inside the installed package.
     """
     if value is None:
-        return bundled_deck("pug-you")
+        return bundled_deck(DEFAULT_DECK)
     path = Path(value)
     if path.exists():
         return path

@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from pugdeck.atomic import write_files
-from pugdeck.building.pipeline import Built
+from pugdeck.games.built_deck import Built
 from pugdeck.cli.build import filter_options, run_build
 from pugdeck.cli.common import deck_argument, progress_bar, report_diagnostics
 from pugdeck.authoring.diagnostics import DeckError

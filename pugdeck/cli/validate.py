@@ -10,11 +10,12 @@ import click
 
 from pugdeck.cli.common import deck_argument, report_diagnostics
 from pugdeck.authoring.diagnostics import DeckError, errors_in
-from pugdeck.games import check_deck_at
+from pugdeck.building.deck_check import check_deck_at
+from pugdeck.cli.common import DEFAULT_GAME
+from pugdeck.games.registry import game, game_ids
 from pugdeck.resources import schema_path
 
-SCHEMAS = {"pug-you": "pug-you", "pixelpug": "pixelpug", "built": "built", "profile": "profile",
-           "template": "template"}
+SHARED_SCHEMAS = ("built", "profile", "template")
 
 
 @click.command()
@@ -43,11 +44,12 @@ def validate(deck: Path, output: str) -> None:
 
 
 @click.command()
-@click.option("--game", "which", type=click.Choice(sorted(SCHEMAS)), default="pug-you", show_default=True,
+@click.option("--game", "which", type=click.Choice([*game_ids(), *SHARED_SCHEMAS]), default=DEFAULT_GAME,
+              show_default=True,
               help="Which schema: a game's authoring format, the built deck, a profile or a template.")
 def schema(which: str) -> None:
     """Print a published JSON Schema (draft 2020-12)."""
-    path = schema_path(SCHEMAS[which])
+    path = schema_path(which) if which in SHARED_SCHEMAS else game(which).authoring_schema_path()
     if not path.is_file():
         raise click.UsageError(f"the {which} schema is not available in this version")
     click.echo(path.read_text(encoding="utf-8"), nl=False)

@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from pugdeck.authoring.diagnostics import DeckError, errors_in
-from pugdeck.games import GAMES, game_of
+from pugdeck.building.deck_check import game_id_of as game_of
+from pugdeck.games.registry import game as registered_game
 from pugdeck.authoring.loading import LoadedDeck, load_deck
 from pugdeck.authoring.schema_checks import load_schema
 
@@ -98,7 +99,7 @@ def export_csv(deck_path: Path) -> tuple[str, bytes]:
     """
     loaded = load_deck(deck_path)
     game = game_of(loaded)
-    checks = importlib.import_module(GAMES[game] + ".checks")
+    checks = registered_game(game)
     _deck, diagnostics = checks.check_deck(loaded)
     if errors_in(diagnostics):
         raise DeckError(diagnostics)

@@ -16,7 +16,7 @@ from html import escape
 from pathlib import Path
 
 from pugdeck import __version__
-from pugdeck.building.pipeline import Built
+from pugdeck.games.built_deck import Built
 from pugdeck.export.png import CardPdf, Face, card_pdf, rasterise
 
 HTML_DPI = 120  # 300 × 420 px per poker card: sharp at the 200 px the grid shows

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from pugdeck.building.pipeline import Built
+from pugdeck.games.built_deck import Built
 from pugdeck.export.png import CardPdf, card_pdf, encode_png, rasterise
 from pugdeck.resources import data_dir
 

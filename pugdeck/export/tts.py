@@ -26,7 +26,7 @@ from urllib.parse import quote
 
 from PIL import Image
 
-from pugdeck.building.pipeline import Built
+from pugdeck.games.built_deck import Built
 from pugdeck.export.png import CardPdf, Face, card_pdf, card_title, rasterise
 
 MAX_COLUMNS, MAX_ROWS = 10, 7

@@ -1,9 +1,14 @@
-"""The built deck's envelope (DESIGN.md §4) and its byte-stable serialisation."""
+"""The built deck: its envelope (docs/architecture.md), its byte-stable serialisation, and
+`Built`, the built deck in memory that building hands to printing and the exports."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 from pugdeck import __version__
 
@@ -58,3 +63,18 @@ def dumps(doc: dict) -> bytes:
 
 _ONE_PER_LINE = ("cards", "components")
 _ONE_LINE = json.JSONEncoder(ensure_ascii=False)  # reused: json.dumps builds one per call
+
+
+@dataclass(frozen=True)
+class Built:
+    """A built deck in memory: the JSON document and what printing needs besides it."""
+
+    doc: dict
+    name: str
+    folder: Path  # the deck folder: `art:` paths are relative to it
+    blanks: int = 0  # blank customs to print; they are never in `doc`
+    summary: str = ""
+    warnings: list[str] = field(default_factory=list)
+    diagnostics: list = field(default_factory=list)  # validation warnings (Diagnostics)
+    # card id → where it was written, to locate problems found while drawing
+    origins: Mapping[str, Any] = field(default_factory=dict, repr=False)

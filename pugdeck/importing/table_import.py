@@ -31,7 +31,8 @@ from pugdeck.importing.table import Table, read_table
 from pugdeck.export.csv_cards import (CARD_SCHEMAS, DEFAULT_CARD_FILE, FILE_COLUMN, LIST_SEPARATOR,
                                       card_fields, is_word_list)
 from pugdeck.importing.table_locations import TableLocator
-from pugdeck.games import GAMES, game_of
+from pugdeck.building.deck_check import game_id_of as game_of
+from pugdeck.games.registry import game as registered_game
 from pugdeck.authoring.loading import display_path, find_deck_file, inside_folder, load_deck
 from pugdeck.authoring.schema_checks import suggest
 
@@ -232,8 +233,7 @@ def _check_staged(into: Path, documents: dict[str, str], files: dict, table: Tab
             path.write_text(text, encoding="utf-8")
         try:
             loaded = load_deck(staged)
-            checks = importlib.import_module(GAMES[game_of(loaded)] + ".checks")
-            _deck, diagnostics = checks.check_deck(loaded)
+            _deck, diagnostics = registered_game(game_of(loaded)).check_deck(loaded)
             documents_by_path = {d.path: d for d in loaded.documents}
         except DeckError as exc:
             diagnostics, documents_by_path = exc.diagnostics, {}

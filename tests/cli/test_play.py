@@ -18,7 +18,7 @@ def deck_json(tmp_path_factory):
     from pugdeck.resources import bundled_deck
 
     path = tmp_path_factory.mktemp("decks") / "pug-you.json"
-    path.write_text(json.dumps(build(bundled_deck(), Preferences()).doc), encoding="utf-8")
+    path.write_text(json.dumps(build(bundled_deck("pug-you"), Preferences()).doc), encoding="utf-8")
     return str(path)
 
 

@@ -17,7 +17,7 @@ from pugdeck.cli import main
 from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.export.csv_cards import columns, export_csv
 from pugdeck.importing.table_import import cell_value, import_cards
-from pugdeck.games import check_deck_at
+from pugdeck.building.deck_check import check_deck_at
 from pugdeck.resources import bundled_deck
 
 PUG_HEADER = ["id", "kind", "level", "question", "badges", "descriptive", "turds", "thermometer", "tags"]

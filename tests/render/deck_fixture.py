@@ -28,7 +28,7 @@ def built_card(card: dict, copy: int = 1) -> dict:
 
 def bundled_built_deck() -> tuple[dict, int]:
     """The bundled deck as a built dict, and its number of blank customs."""
-    folder = bundled_deck()
+    folder = bundled_deck("pug-you")
     root = yaml.safe_load((folder / "deck.yaml").read_text())
     sources = list(root.get("cards", []))
     for include in root.get("include", []):
@@ -73,4 +73,4 @@ def generated_deck(n: int) -> dict:
 
 
 def deck_folder() -> Path:
-    return bundled_deck()
+    return bundled_deck("pug-you")

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from pugdeck.cli import main
 from pugdeck.resources import bundled_deck
 
-PROFILES = sorted((bundled_deck() / "profiles").glob("*.yaml"))
+PROFILES = sorted((bundled_deck("pug-you") / "profiles").glob("*.yaml"))
 
 
 @pytest.mark.parametrize("profile", PROFILES, ids=[p.stem for p in PROFILES])

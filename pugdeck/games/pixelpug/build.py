@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pugdeck.building.pipeline import Built
+from pugdeck.games.built_deck import Built
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.games.built_deck import built_doc, source_block
 from pugdeck.games.pixelpug import built as built_json

@@ -37,7 +37,9 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
             seen[card_id] = source
     cards: list[Card] = []
     for source in loaded.cards:
-        if not isinstance(source.data, dict) or (source.doc.display, source.id) in schema_bad:
+        # A card without a usable id already has a schema error, and nothing to name it by.
+        if (not isinstance(source.data, dict) or source.id is None
+                or (source.doc.display, source.id) in schema_bad):
             continue
         problems = _effect_rules(source, seen)
         diagnostics += problems

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from pugdeck.building.pipeline import Built
+from pugdeck.games.built_deck import Built
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.games.built_deck import built_doc, source_block
 from pugdeck.games.pug_you import built as built_json

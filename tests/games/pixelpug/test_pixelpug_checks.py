@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from pugdeck.games import check_deck_at
+from pugdeck.building.deck_check import check_deck_at
 from pugdeck.games.pixelpug.model import MAIN, TREATS
 from pugdeck.games.pixelpug.operations import OPERATIONS, TARGETS
-from pugdeck.resources import bundled_deck, schema_path
+from pugdeck.authoring.schema_checks import load_schema
+from pugdeck.resources import bundled_deck
 
 HEADER = "deck: {id: tiny, name: Tiny, game: pixelpug}\ncards:\n"
 FILLER = "  - {id: nap, name: Nap, count: 12, points: 3, text: Zzz, effect: [{op: none}]}\n"
@@ -94,7 +95,7 @@ def test_a_duel_must_be_the_last_step(check):
 
 def test_every_schema_property_is_described_and_the_enums_match_the_engine():
     for name, step in (("pixelpug", "step"), ("built", "pixelpugStep")):
-        schema = json.loads(schema_path(name).read_text(encoding="utf-8"))
+        schema = load_schema(name)
 
         def walk(node, where):
             if isinstance(node, dict):

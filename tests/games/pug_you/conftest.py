@@ -93,4 +93,4 @@ def bundled_docs() -> dict[str, dict]:
                 "strangers": Preferences(strangers=True),
                 "no-red-no-mutts": Preferences(no_red=True, no_mutts=True),
                 "green-only": Preferences(no_red=True, no_yellow=True)}
-    return {name: build(bundled_deck(), prefs).doc for name, prefs in variants.items()}
+    return {name: build(bundled_deck("pug-you"), prefs).doc for name, prefs in variants.items()}

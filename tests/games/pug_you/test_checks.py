@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from pugdeck.authoring.diagnostics import ERROR, WARNING, DeckError
-from pugdeck.games import check_deck_at
+from pugdeck.building.deck_check import check_deck_at
 from pugdeck.resources import bundled_deck
 
 CARD = """\

@@ -1,0 +1,63 @@
+"""Load a deck folder and check it with its game: the first two stages in one call."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from pugdeck.authoring.diagnostics import DeckError, Diagnostic
+from pugdeck.authoring.loading import LoadedDeck, gc_paused, load_deck
+from pugdeck.authoring.schema_checks import card_fields
+from pugdeck.games.registry import game, registered
+from pugdeck.games.spec import GameSpec
+
+
+def game_id_of(loaded: LoadedDeck) -> str | None:
+    """The `game:` deck.yaml names, or None when it names none (or not as text)."""
+    data = loaded.root.data
+    deck = data.get("deck") if isinstance(data, dict) else None
+    value = deck.get("game") if isinstance(deck, dict) else None
+    return value if isinstance(value, str) else None
+
+
+def game_of(loaded: LoadedDeck) -> GameSpec:
+    """The registered game a loaded deck is for.
+
+    A deck that names no registered game is checked by the game whose card fields its
+    cards use the most, whose schema then reports the wrong `game` among every other
+    problem, all at once.
+    """
+    games = registered()
+    named = games.get(game_id_of(loaded))
+    if named is not None:
+        return named
+    keys = Counter(key for card in loaded.cards if isinstance(card.data, dict) for key in card.data)
+    return max(games.values(), key=lambda spec: sum(keys[f] for f in card_fields(spec.id)))
+
+
+def check_deck_at(path: Path, fast: bool = True) -> tuple[Any, list[Diagnostic]]:
+    """Load and check a deck folder (or its deck.yaml): the typed deck or None, and diagnostics.
+
+    With `fast`, the files are first parsed without recording positions; only a deck with
+    something to report is parsed again, with them, so a clean deck never pays for
+    positions it does not need. Without `fast` (for builds, whose later steps may still
+    point into the files) positions are always kept.
+    Raises `DeckError` only when a file cannot be read or parsed at all.
+    """
+    with gc_paused():
+        if fast:
+            try:
+                deck, diagnostics = _check(load_deck(path, positions=False))
+            except DeckError:  # reported below, located
+                diagnostics = [None]
+            if not diagnostics:
+                return deck, diagnostics
+        return _check(load_deck(path))
+
+
+def _check(loaded: LoadedDeck) -> tuple[Any, list[Diagnostic]]:
+    return game_of(loaded).check_deck(loaded)
+
+
+__all__ = ["check_deck_at", "game", "game_id_of", "game_of"]

@@ -1,0 +1,94 @@
+"""PixelPug as pugdeck's stages see it: the `GameSpec` registered as `pugdeck.games:pixelpug`.
+
+Each method imports the module that does the work when it is first called, so a stage pays
+only for what it uses (validate never loads the engine, play never loads reportlab).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pugdeck.games.spec import GameSpec
+
+
+class PixelPug(GameSpec):
+    id = "pixelpug"
+    title = "PixelPug"
+    summary = "draw one, play one: a small elimination game for 2–6 players, first to 3 rounds"
+    folder = Path(__file__).resolve().parent
+    bundled_decks = ("pixelpug",)
+    default_template = "pixelpug"
+    log_format = "pugdeck-pixelpug-log"
+
+    # -- authoring ------------------------------------------------------------------------
+    def check_deck(self, loaded):
+        from pugdeck.games.pixelpug.checks import check_deck  # noqa: PLC0415 (see module docstring)
+
+        return check_deck(loaded)
+
+    # -- building -------------------------------------------------------------------------
+    def build_deck(self, deck, params, *, name=None, extra_sources=()):
+        from pugdeck.games.pixelpug.build import build_deck  # noqa: PLC0415
+
+        return build_deck(deck, params, name=name, extra_sources=extra_sources)
+
+    # -- engine ---------------------------------------------------------------------------
+    def new_game(self, built_doc: dict, players: int, seed: int = 0, source: str = "<deck>") -> Any:
+        from pugdeck.games.pixelpug.engine import Game  # noqa: PLC0415
+
+        return Game(built_doc, players, seed, source=source)
+
+    def illegal_action(self) -> type[Exception]:
+        from pugdeck.games.pixelpug.state import IllegalAction  # noqa: PLC0415
+
+        return IllegalAction
+
+    def bot_kinds(self) -> tuple[str, ...]:
+        from pugdeck.games.pixelpug.bots import BOT_KINDS  # noqa: PLC0415
+
+        return tuple(BOT_KINDS)
+
+    def make_bots(self, kinds, game, seed):
+        from pugdeck.games.pixelpug.bots import make_bots  # noqa: PLC0415
+
+        return make_bots(kinds, game, seed)
+
+    def narrate(self, game, log, labels=None):
+        from pugdeck.games.pixelpug.transcript import narrate  # noqa: PLC0415
+
+        return narrate(game, log, labels)
+
+    def game_log(self, game, state, labels):
+        from pugdeck.games.pixelpug.transcript import game_log  # noqa: PLC0415
+
+        return game_log(state, labels)
+
+    def game_from_log(self, log, source="<log>"):
+        from pugdeck.games.pixelpug.transcript import game_from_log  # noqa: PLC0415
+
+        return game_from_log(log, source)
+
+    # -- protocol (docs/protocol.md) ------------------------------------------------------
+    def public_action(self, action: dict) -> dict:
+        if action["type"] == "deal":
+            return {"type": "deal", "first": action["first"]}
+        if action["type"] == "rps":
+            return {"type": "rps"}  # the duel's outcome shows in the events, the choice does not
+        return dict(action)
+
+    def result(self, state) -> dict:
+        return {"scores": state.scores(), "scores_are": "round wins",
+                "round_wins_needed": state.game.rules.round_wins,
+                "champion": state.champion() if state.is_terminal() else None}
+
+    def public_events(self, state, start: int) -> list[dict]:
+        from pugdeck.games.pixelpug.observation import visible_events  # noqa: PLC0415
+
+        return visible_events(state, -1, start)  # seat -1 sees only what every seat sees
+
+    def event_count(self, state) -> int:
+        return len(state.events)
+
+
+GAME = PixelPug()

@@ -1,0 +1,84 @@
+"""Pug You! as pugdeck's stages see it: the `GameSpec` registered as `pugdeck.games:pug-you`.
+
+Each method imports the module that does the work when it is first called, so a stage pays
+only for what it uses (validate never loads the engine, play never loads reportlab).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pugdeck.games.spec import GameSpec
+
+
+class PugYou(GameSpec):
+    id = "pug-you"
+    title = "Pug You!"
+    summary = "party game for 5–10 players: questions, nominations and votes weighed in turds"
+    folder = Path(__file__).resolve().parent
+    bundled_decks = ("pug-you",)
+    default_template = "pug-you"
+    log_format = "pugdeck-log"
+
+    # -- authoring ------------------------------------------------------------------------
+    def check_deck(self, loaded):
+        from pugdeck.games.pug_you.checks import check_deck  # noqa: PLC0415 (see module docstring)
+
+        return check_deck(loaded)
+
+    # -- building -------------------------------------------------------------------------
+    def build_deck(self, deck, params, *, name=None, extra_sources=()):
+        from pugdeck.games.pug_you.build import build_deck  # noqa: PLC0415
+
+        return build_deck(deck, params, name=name, extra_sources=extra_sources)
+
+    # -- engine ---------------------------------------------------------------------------
+    def new_game(self, built_doc: dict, players: int, seed: int = 0, source: str = "<deck>") -> Any:
+        from pugdeck.games.pug_you.engine import Game  # noqa: PLC0415
+
+        return Game(built_doc, players, seed, source=source)
+
+    def illegal_action(self) -> type[Exception]:
+        from pugdeck.games.pug_you.state import IllegalAction  # noqa: PLC0415
+
+        return IllegalAction
+
+    def bot_kinds(self) -> tuple[str, ...]:
+        from pugdeck.games.pug_you.bots import BOT_KINDS  # noqa: PLC0415
+
+        return tuple(BOT_KINDS)
+
+    def make_bots(self, kinds, game, seed):
+        from pugdeck.games.pug_you.bots import make_bots  # noqa: PLC0415
+
+        return make_bots(kinds, game, seed)
+
+    def narrate(self, game, log, labels=None):
+        from pugdeck.games.pug_you.transcript import narrate  # noqa: PLC0415
+
+        return narrate(game, log, labels)
+
+    def game_log(self, game, state, labels):
+        from pugdeck.games.pug_you.transcript import game_log  # noqa: PLC0415
+
+        return game_log(game, state, labels)
+
+    def game_from_log(self, log, source="<log>"):
+        from pugdeck.games.pug_you.transcript import game_from_log  # noqa: PLC0415
+
+        return game_from_log(log, source)
+
+    # -- protocol (docs/protocol.md) ------------------------------------------------------
+    def public_action(self, action: dict) -> dict:
+        # Offers and votes are face-down cards; a shuffle's order is the draw pile's secret.
+        if action["type"] in ("shuffle", "offer", "vote"):
+            return {"type": action["type"]}
+        return dict(action)
+
+    def result(self, state) -> dict:
+        return {"scores": state.scores(), "scores_are": "badges (most badges loses)",
+                "losers": state.losers(), "end": state.end_reason or None}
+
+
+GAME = PugYou()
