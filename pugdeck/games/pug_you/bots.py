@@ -8,9 +8,9 @@ card. Each bot owns a seeded `Rng`, so a game with the same seed plays the same.
 
 from __future__ import annotations
 
-from pugdeck.games.pug_you.engine import CardInfo, Game
 from pugdeck.games.bot_play import RandomBot as SharedRandomBot
 from pugdeck.games.bot_play import play_game, seat_bots  # noqa: F401 (play_game is part of the bots API)
+from pugdeck.games.pug_you.engine import CardInfo, Game
 from pugdeck.rng import Rng
 
 BOT_KINDS = ("random", "heuristic")

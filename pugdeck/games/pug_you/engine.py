@@ -11,13 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from pugdeck.games.built_input import check_built, fail, replay  # noqa: F401 (replay is part of the engine API)
+from pugdeck.games.built_input import check_built, fail, replay
+from pugdeck.games.pug_you.actions import ActionTable
+from pugdeck.games.pug_you.phases import CHANCE, TERMINAL
+from pugdeck.games.pug_you.state import State
 
-
-CHANCE = -1
-"""`current_player()` at a shuffle: the next action is a chance outcome."""
-TERMINAL = -4
-"""`current_player()` once the game is over (OpenSpiel's value)."""
+__all__ = ["CHANCE", "TERMINAL", "CardInfo", "Game", "Rules", "replay"]  # the engine's API
 
 
 @dataclass(frozen=True)
@@ -54,10 +53,26 @@ class Game:
     and anything sorted by number is also sorted by id.
     """
 
-    # Slots, like `State`'s: the engine reads these tables on every move.
-    __slots__ = ("doc", "source", "rules", "cards", "players", "seed", "index", "cards_by_id",
-                 "ids", "turds", "badges", "mutts", "hand_size", "turns_total",
-                 "nomination_options", "seats_after", "actions")
+    # The fields, declared once: `reseeded` copies them.
+    __slots__ = (
+        "actions",
+        "badges",
+        "cards",
+        "cards_by_id",
+        "doc",
+        "hand_size",
+        "ids",
+        "index",
+        "mutts",
+        "nomination_options",
+        "players",
+        "rules",
+        "seats_after",
+        "seed",
+        "source",
+        "turds",
+        "turns_total",
+    )
 
     def __init__(self, built_doc: dict, players: int, seed: int = 0, source: str = "<deck>"):
         self.doc = built_doc
@@ -84,21 +99,17 @@ class Game:
         self.seats_after = tuple(
             tuple((active + k) % players for k in range(1, players + 1)) for active in range(players)
         )
-        from pugdeck.games.pug_you.actions import ActionTable  # late: actions imports state
-
         self.actions = ActionTable(self)
         needed = players * self.hand_size
         if len(self.cards) < needed:
             fail(source, "cards", f"the deck has {len(self.cards)} cards; {players} players "
                   f"need at least {needed} to deal {self.hand_size} each")
 
-    def new_initial_state(self):
+    def new_initial_state(self) -> State:
         """The state before the first shuffle (a chance node)."""
-        from pugdeck.games.pug_you.state import State
-
         return State(self)
 
-    def reseeded(self, seed: int) -> "Game":
+    def reseeded(self, seed: int) -> Game:
         """The same game with another seed, without reading the deck again (for simulations)."""
         other = object.__new__(type(self))
         for name in Game.__slots__:
@@ -107,6 +118,7 @@ class Game:
         return other
 
     def card(self, card_id: str) -> CardInfo:
+        """The card with id `card_id`."""
         return self.cards[self.index[card_id]]
 
 
