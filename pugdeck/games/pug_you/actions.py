@@ -24,7 +24,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn
 
-from pugdeck.games.pug_you.phases import NO_CARD, SECOND_QUESTION, IllegalAction, Phase
+from pugdeck.games.pug_you.phases import (
+    ACTION_TYPES,
+    NO_CARD,
+    PHASE_NAMES,
+    SECOND_QUESTION,
+    IllegalAction,
+    Phase,
+)
 from pugdeck.rng import Rng
 
 if TYPE_CHECKING:  # type hints only: state imports this module
@@ -134,7 +141,7 @@ def askable_cards(state: State) -> list[int]:
 def illegal(state: State, action: object, why: str) -> IllegalAction:
     """The error for `action` in `state`, saying why it is not legal."""
     return IllegalAction(f"illegal action {action!r} in phase "
-                         f"{state.phase.name.lower()!r}: {why}")
+                         f"{PHASE_NAMES[state.phase]!r}: {why}")
 
 
 def read(state: State, action: object) -> tuple[str, tuple, Action]:
@@ -145,7 +152,7 @@ def read(state: State, action: object) -> tuple[str, tuple, Action]:
     """
     if not isinstance(action, dict):
         raise IllegalAction(f"an action is a dict with a 'type', not {action!r}")
-    expected = state.phase.action_type
+    expected = ACTION_TYPES[state.phase]
     if expected is None:
         raise illegal(state, action, "the game is over")
     kind = action.get("type")

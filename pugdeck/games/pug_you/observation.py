@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pugdeck.games.pug_you.phases import NO_CARD, Phase
+from pugdeck.games.pug_you.phases import NO_CARD, PHASE_NAMES, Phase
 
 if TYPE_CHECKING:  # type hints only: state imports this module
     from pugdeck.games.pug_you.state import State
@@ -31,7 +31,7 @@ def observe(state: State, player: int) -> dict:
     return {
         "seat": player,
         "players": g.players,
-        "phase": state.phase.name.lower(),
+        "phase": PHASE_NAMES[state.phase],
         "current_player": state.current,
         "active": state.active,
         "turn": state.turn + (state.phase != Phase.OVER),  # the turn in play, from 1; at the end, turns played

@@ -22,14 +22,12 @@ class Phase(IntEnum):
     ASK = 6  # she asks a card herself: nobody could offer (§3.2), or a second question (§3.6)
     OVER = 7  # the game has ended (§6); no action is legal
 
-    @property
-    def action_type(self) -> str | None:
-        """The `"type"` of the one kind of action this phase takes (None when it is over)."""
-        return None if self is Phase.OVER else self.name.lower()
-
 
 PHASE_NAMES = tuple(phase.name.lower() for phase in Phase)
 """The phases' names as observations show them, indexed by phase."""
+
+ACTION_TYPES = tuple(None if phase is Phase.OVER else phase.name.lower() for phase in Phase)
+"""The `"type"` of the one kind of action each phase takes, indexed by phase (None once over)."""
 
 CHANCE = -1
 """`current_player()` at a shuffle: the next action is a chance outcome."""
