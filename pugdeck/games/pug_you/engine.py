@@ -18,6 +18,10 @@ from pugdeck.games.pug_you.state import State
 
 __all__ = ["CHANCE", "TERMINAL", "CardInfo", "Game", "Rules", "replay"]  # the engine's API
 
+# The rulebook's values, for a rules block that leaves them out (docs/rules-pug-you.md §1).
+DEFAULT_NOMINEES = 2
+DEFAULT_ROUNDS = 2
+
 
 @dataclass(frozen=True)
 class CardInfo:
@@ -82,7 +86,8 @@ class Game:
         self.cards: tuple[CardInfo, ...] = _read_cards(built_doc, source)
         self.players = players
         self.seed = seed
-        self.index = {card.id: i for i, card in enumerate(self.cards)}
+        # A card's number is its place in `cards`; these tables are read by number.
+        self.index = {card.id: i for i, card in enumerate(self.cards)}  # id -> number
         self.cards_by_id = {card.id: card for card in self.cards}  # shared by every game's bots
         self.ids = tuple(card.id for card in self.cards)
         self.turds = tuple(card.turds for card in self.cards)
@@ -132,8 +137,8 @@ def _read_rules(doc: dict, players: int, source: str) -> Rules:
         large = rules.get("large_group")
         if large and players >= int(large["from_players"]):
             hand_size = int(large["hand_size"])
-        nominees = int(rules.get("nominees", 2))
-        rounds = int(rules.get("rounds", 2))
+        nominees = int(rules.get("nominees", DEFAULT_NOMINEES))
+        rounds = int(rules.get("rounds", DEFAULT_ROUNDS))
         limit = rules.get("badge_limit")
         limit = None if limit is None else int(limit)
     except (KeyError, TypeError, ValueError) as error:
