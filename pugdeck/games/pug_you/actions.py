@@ -1,6 +1,6 @@
-"""Actions at the API edge: listing the legal ones and checking an incoming one.
+"""Actions at the API edge: listing the legal ones and reading an incoming one.
 
-An action is a small JSON-able dict, one kind per phase:
+An action is a small JSON-able dict, one kind per phase (docs/rules-pug-you.md §3, §7):
 
     {"type": "shuffle", "order": [card ids, top card first]}     chance
     {"type": "offer", "card": id}                                offer a card face down
@@ -13,50 +13,59 @@ An action is a small JSON-able dict, one kind per phase:
 At a shuffle `legal_actions()` lists the one order the game's seed draws for that shuffle;
 `apply_action` accepts any order of the same cards, so a stacked deck or a log from another
 source replays exactly.
+
+Every action is read the same way, field by field, whoever made it. What goes into the log
+is never the caller's object but the engine's own read-only `Action` for the move it read,
+so the log says exactly what was played, whatever the caller does with its dict afterwards.
 """
 
 from __future__ import annotations
 
-from itertools import repeat, starmap
-from operator import mul
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NoReturn
 
+from pugdeck.games.pug_you.phases import (
+    ACTION_TYPES,
+    NO_CARD,
+    PHASE_NAMES,
+    SECOND_QUESTION,
+    IllegalAction,
+    Phase,
+)
 from pugdeck.games.rng import Rng
 
-from pugdeck.games.pug_you import phases as st
+if TYPE_CHECKING:  # type hints only: state imports this module
+    from pugdeck.games.pug_you.engine import Game
+    from pugdeck.games.pug_you.state import State
 
-_TYPE_OF_PHASE = ("shuffle", "offer", "choose", "nominate", "vote", "award", "ask", None)
 _KEYS = {
     "shuffle": {"type", "order"}, "offer": {"type", "card"}, "choose": {"type", "from"},
     "nominate": {"type", "nominees"}, "vote": {"type", "nominee", "card"},
     "award": {"type", "nominee"}, "ask": {"type", "card"},
 }
+"""The exact keys of each kind of action (also what docs/rules-pug-you.md must name)."""
 
 
-def _read_only(self, *args, **kwargs):
-    raise TypeError("engine actions are shared and read-only; copy one with dict(action)")
+def _read_only(self, *args, **kwargs) -> NoReturn:
+    raise TypeError("engine actions are read-only; copy one with dict(action)")
 
 
 class Action(dict):
     """An action the engine hands out: a plain dict to JSON, `==` and `dict()`, but read-only.
 
-    Each game makes every possible action once (`ActionTable`) and hands out the same objects
-    again, which keeps `legal_actions()` cheap; `phase` and `args` say what it does, so
-    applying it needs only a legality check, no parsing.
+    The engine hands out the same objects again and again and logs them, so changing one
+    would change every place it appears; its mutating methods raise instead.
     """
 
-    __slots__ = ("phase", "args", "table")
+    __slots__ = ()
     __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = __ior__ = _read_only
 
-    def __init__(self, phase: int, args: tuple, fields: dict, table: "ActionTable"):
-        dict.__init__(self, fields)
-        self.phase, self.args, self.table = phase, args, table
-
-    def __reduce__(self):  # pickle/copy as a plain dict: the object is engine-internal
+    def __reduce__(self):  # copy and pickle as a plain dict, which the copy may change
         return (dict, (dict(self),))
 
 
-class Seats(list):
-    """A read-only list of seats (the `nominees` of a nominate action)."""
+class FrozenList(list):
+    """A read-only list inside an `Action` (the nominees, a shuffle's order)."""
 
     __slots__ = ()
     __setitem__ = __delitem__ = append = extend = insert = pop = remove = clear = sort = \
@@ -67,144 +76,158 @@ class Seats(list):
 
 
 class ActionTable:
-    """Every non-chance action of one game, made once."""
+    """Every non-chance action of one game, made once when the game is set up.
 
-    def __init__(self, game):
+    Listing legal actions then picks existing objects instead of building dicts; indexed by
+    card number and seat.
+    """
+
+    def __init__(self, game: Game):
         ids, seats = game.ids, range(game.players)
-        self.offer = [Action(st.OFFER, (c,), {"type": "offer", "card": i}, self) for c, i in enumerate(ids)]
-        self.ask = [Action(st.ASK, (c,), {"type": "ask", "card": i}, self) for c, i in enumerate(ids)]
-        self.choose = [Action(st.CHOOSE, (s,), {"type": "choose", "from": s}, self) for s in seats]
-        self.award = [Action(st.AWARD, (s,), {"type": "award", "nominee": s}, self) for s in seats]
-        self.vote = [[Action(st.VOTE, (n, c), {"type": "vote", "nominee": n, "card": i}, self)
-                      for c, i in enumerate(ids)] for n in seats]
-        self.nominate = [[Action(st.NOMINATE, (option,), {"type": "nominate", "nominees": Seats(option)}, self)
-                          for option in options] for options in game.nomination_options]
-        self.nominate_by_seats = [{a.args[0]: a for a in options} for options in self.nominate]
+        self.offer = [Action(type="offer", card=i) for i in ids]
+        self.ask = [Action(type="ask", card=i) for i in ids]
+        self.choose = [Action({"type": "choose", "from": s}) for s in seats]
+        self.award = [Action(type="award", nominee=s) for s in seats]
+        self.vote = [[Action(type="vote", nominee=n, card=i) for i in ids] for n in seats]
+        # Per active seat: each allowed tuple of nominees -> its action.
+        self.nominate = [{option: Action(type="nominate", nominees=FrozenList(option))
+                          for option in options} for options in game.nomination_options]
 
 
-def shuffle_order(state) -> list[int]:
-    """The order the game's seed draws for the next shuffle (top card first)."""
+def shuffle_order(state: State) -> list[int]:
+    """The order the game's seed draws for the next shuffle (card numbers, top card first)."""
     pile = sorted(state.box if state.shuffle_pile == "deck" else state.discard)
     # One stream per shuffle, named by the game seed and the shuffle's number, so the outcome
     # depends on nothing a bot or a clone could disturb.
-    draw = Rng(f"pug-you/{state.game.seed}/shuffle/{state.shuffles}").random_source
-    # `Rng.shuffle`'s Fisher–Yates with its draws made in C: `int(draw() * n)` is exactly
-    # `Rng.below(n)` for n < 2**53, and the draws come in the same order (n from the pile's
-    # size down to 2), so the order is the same without a Python call for each of 100-odd cards.
-    last = len(pile) - 1
-    picks = map(int, map(mul, starmap(draw, repeat((), last)), range(last + 1, 1, -1)))
-    for i, j in zip(range(last, 0, -1), picks):
-        pile[i], pile[j] = pile[j], pile[i]
+    Rng(f"pug-you/{state.game.seed}/shuffle/{state.shuffles}").shuffle(pile)
     return pile
 
 
-def legal_actions(state) -> list[dict]:
-    """The legal actions of `state` (see the module docstring), sorted and unique.
+def legal_actions(state: State) -> list[dict]:
+    """The legal actions of `state` (see the module docstring), sorted and unique; [] at the end.
 
-    This is `State.legal_actions`. The dicts are the engine's own read-only `Action`
-    objects; `dict(action)` gives a copy to change.
+    This is `State.legal_actions`. The dicts are read-only; `dict(action)` gives a copy to
+    change. Hands are kept sorted, so the actions come out sorted without sorting.
     """
-    # Most frequent phase first. Hands are sorted, so the actions come out sorted.
     phase, table = state.phase, state.game.actions
-    if phase == st.OFFER:  # map over a bound __getitem__: cheaper than a comprehension's frame
-        return list(map(table.offer.__getitem__, state.hands[state.cur]))
-    if phase == st.VOTE:
-        hand = state.hands[state.cur]
-        votes = table.vote
-        return [votes[n][c] for n in state.nominees for c in hand]
-    if phase == st.NOMINATE:
-        return list(table.nominate[state.active])
-    if phase == st.CHOOSE:
-        return [table.choose[s] for s, c in enumerate(state.offers) if c >= 0]
-    if phase == st.AWARD:
-        return [table.award[n] for n in state.tied]
-    if phase == st.ASK:
-        cards = state.hands[state.active]
-        if state.question == 2:
-            cards = sorted(cards + state.scored[state.active])
-        return [table.ask[c] for c in cards]
-    if phase == st.SHUFFLE:
-        ids, order = state.game.ids, shuffle_order(state)
-        action = {"type": "shuffle", "order": list(map(ids.__getitem__, order))}
-        # Remembered so that applying this very object skips re-reading 100-odd ids.
-        state.offered_shuffle = (action, tuple(action["order"]), order)
-        return [action]
+    if phase == Phase.OFFER:
+        return [table.offer[card] for card in state.hands[state.current]]
+    if phase == Phase.VOTE:
+        hand = state.hands[state.current]
+        return [table.vote[nominee][card] for nominee in state.nominees for card in hand]
+    if phase == Phase.NOMINATE:
+        return list(table.nominate[state.active].values())
+    if phase == Phase.CHOOSE:
+        return [table.choose[seat] for seat, card in enumerate(state.offers) if card != NO_CARD]
+    if phase == Phase.AWARD:
+        return [table.award[seat] for seat in state.tied]
+    if phase == Phase.ASK:
+        return [table.ask[card] for card in sorted(askable_cards(state))]
+    if phase == Phase.SHUFFLE:
+        ids = state.game.ids
+        return [Action(type="shuffle", order=FrozenList(ids[c] for c in shuffle_order(state)))]
     return []
 
 
-def illegal(state, action, why: str):
-    return st.IllegalAction(f"illegal action {action!r} in phase "
-                            f"{st.PHASE_NAMES[state.phase]!r}: {why}")
+def askable_cards(state: State) -> list[int]:
+    """The cards the active player may ask: her hand, and on a second question her scored
+    cards too (docs/rules-pug-you.md §3.6)."""
+    cards = state.hands[state.active]
+    if state.question == SECOND_QUESTION:
+        cards = cards + state.scored[state.active]
+    return cards
 
 
-def _seat(state, action, value, allowed) -> int:
+def illegal(state: State, action: object, why: str) -> IllegalAction:
+    """The error for `action` in `state`, saying why it is not legal."""
+    return IllegalAction(f"illegal action {action!r} in phase "
+                         f"{PHASE_NAMES[state.phase]!r}: {why}")
+
+
+def read(state: State, action: object) -> tuple[str, tuple, Action]:
+    """Check `action` against `state` field by field, without changing anything.
+
+    Returns the action's type, the arguments of its transition (card numbers and seats),
+    and the engine's own `Action` for that move, which is what the log keeps.
+    """
+    if not isinstance(action, dict):
+        raise IllegalAction(f"an action is a dict with a 'type', not {action!r}")
+    expected = ACTION_TYPES[state.phase]
+    if expected is None:
+        raise illegal(state, action, "the game is over")
+    kind = action.get("type")
+    if kind != expected:
+        raise illegal(state, action, f"expected a {expected!r} action")
+    if action.keys() != _KEYS[kind]:
+        raise illegal(state, action, f"a {kind!r} action has exactly the keys {sorted(_KEYS[kind])}")
+    args, logged = _READERS[kind](state, action)
+    return kind, args, logged
+
+
+def _seat(state: State, action: dict, value: object, allowed) -> int:
     if type(value) is not int or value not in allowed:
         raise illegal(state, action, f"seat must be one of {sorted(allowed)}")
     return value
 
 
-def _card(state, action, value, zone: list[int]) -> int:
+def _card(state: State, action: dict, value: object, zone: list[int]) -> int:
     card = state.game.index.get(value) if isinstance(value, str) else None
     if card is None or card not in zone:
         raise illegal(state, action, f"card {value!r} is not available here")
     return card
 
 
-def parse(state, action):
-    """Check an action that came from outside (JSON, a test, a copy) field by field; return
-    (transition name, arguments, the action to log). `State.apply_action` takes the engine's
-    own `Action` objects by a faster path."""
-    if not isinstance(action, dict):
-        raise st.IllegalAction(f"an action is a dict with a 'type', not {action!r}")
-    kind = action.get("type")
-    expected = _TYPE_OF_PHASE[state.phase]
-    if expected is None:
-        raise illegal(state, action, "the game is over")
-    if kind != expected:
-        raise illegal(state, action, f"expected a {expected!r} action")
-    if action.keys() != _KEYS[kind]:
-        raise illegal(state, action, f"a {kind!r} action has exactly the keys {sorted(_KEYS[kind])}")
-    if kind == "vote":
-        nominee = _seat(state, action, action["nominee"], state.nominees)
-        card = _card(state, action, action["card"], state.hands[state.cur])
-        return "do_vote", (nominee, card), state.game.actions.vote[nominee][card]
-    if kind == "offer":
-        card = _card(state, action, action["card"], state.hands[state.cur])
-        return "do_offer", (card,), state.game.actions.offer[card]
-    if kind == "choose":
-        offered = [s for s, c in enumerate(state.offers) if c >= 0]
-        seat = _seat(state, action, action["from"], offered)
-        return "do_choose", (seat,), state.game.actions.choose[seat]
-    if kind == "nominate":
-        raw = action["nominees"]
-        options = state.game.nomination_options[state.active]
-        chosen = tuple(raw) if isinstance(raw, list) and all(type(s) is int for s in raw) else None
-        if chosen not in options:
-            raise illegal(state, action, f"nominate {state.game.rules.nominees} other seats, "
-                           "ascending, never yourself")
-        return "do_nominate", (chosen,), state.game.actions.nominate_by_seats[state.active][chosen]
-    if kind == "award":
-        seat = _seat(state, action, action["nominee"], state.tied)
-        return "do_award", (seat,), state.game.actions.award[seat]
-    if kind == "ask":
-        zone = state.hands[state.active]
-        if state.question == 2:
-            zone = zone + state.scored[state.active]
-        card = _card(state, action, action["card"], zone)
-        return "do_ask", (card,), state.game.actions.ask[card]
-    return "do_shuffle", (_order(state, action),), {"type": kind, "order": list(action["order"])}
+def _read_offer(state: State, action: dict) -> tuple[tuple, Action]:
+    card = _card(state, action, action["card"], state.hands[state.current])
+    return (card,), state.game.actions.offer[card]
 
 
-def _order(state, action) -> list[int]:
+def _read_vote(state: State, action: dict) -> tuple[tuple, Action]:
+    nominee = _seat(state, action, action["nominee"], state.nominees)
+    card = _card(state, action, action["card"], state.hands[state.current])
+    return (nominee, card), state.game.actions.vote[nominee][card]
+
+
+def _read_choose(state: State, action: dict) -> tuple[tuple, Action]:
+    offered = [seat for seat, card in enumerate(state.offers) if card != NO_CARD]
+    seat = _seat(state, action, action["from"], offered)
+    return (seat,), state.game.actions.choose[seat]
+
+
+def _read_nominate(state: State, action: dict) -> tuple[tuple, Action]:
+    raw = action["nominees"]
+    chosen = tuple(raw) if isinstance(raw, list) and all(type(s) is int for s in raw) else None
+    allowed = state.game.actions.nominate[state.active]
+    if chosen not in allowed:
+        raise illegal(state, action, f"nominate {state.game.rules.nominees} other seats, "
+                      "ascending, never yourself")
+    return (chosen,), allowed[chosen]
+
+
+def _read_award(state: State, action: dict) -> tuple[tuple, Action]:
+    seat = _seat(state, action, action["nominee"], state.tied)
+    return (seat,), state.game.actions.award[seat]
+
+
+def _read_ask(state: State, action: dict) -> tuple[tuple, Action]:
+    card = _card(state, action, action["card"], askable_cards(state))
+    return (card,), state.game.actions.ask[card]
+
+
+def _read_shuffle(state: State, action: dict) -> tuple[tuple, Action]:
     raw = action["order"]
-    offered = state.offered_shuffle
-    if offered is not None and action is offered[0] and tuple(raw) == offered[1]:
-        return list(offered[2])
     pile = state.box if state.shuffle_pile == "deck" else state.discard
     index = state.game.index
     order = ([index.get(c) if isinstance(c, str) else None for c in raw]
              if isinstance(raw, list) else None)
     if order is None or len(order) != len(pile) or set(order) != set(pile):
         raise illegal(state, action, f"the order must list each of the {len(pile)} cards "
-                       f"of the {state.shuffle_pile} pile exactly once")
-    return order
+                      f"of the {state.shuffle_pile} pile exactly once")
+    ids = state.game.ids
+    return (order,), Action(type="shuffle", order=FrozenList(ids[c] for c in order))
+
+
+_READERS: dict[str, Callable[[State, dict], tuple[tuple, Action]]] = {
+    "shuffle": _read_shuffle, "offer": _read_offer, "choose": _read_choose,
+    "nominate": _read_nominate, "vote": _read_vote, "award": _read_award, "ask": _read_ask,
+}

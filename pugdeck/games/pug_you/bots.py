@@ -8,9 +8,9 @@ card. Each bot owns a seeded `Rng`, so a game with the same seed plays the same.
 
 from __future__ import annotations
 
-from pugdeck.games.pug_you.engine import CardInfo, Game
 from pugdeck.games.bot_play import RandomBot as SharedRandomBot
 from pugdeck.games.bot_play import play_game, seat_bots  # noqa: F401 (play_game is part of the bots API)
+from pugdeck.games.pug_you.engine import CardInfo, Game
 from pugdeck.games.rng import Rng
 
 BOT_KINDS = ("random", "heuristic")
@@ -40,6 +40,7 @@ class HeuristicBot:
         self.rng = Rng(f"pug-you-bot/{seed}/{seat}/heuristic")
 
     def choose(self, observation: dict, legal: list[dict]) -> dict:
+        """One of `legal`, by the rule for its kind of action (all legal actions share one)."""
         kind = legal[0]["type"]
         pick = getattr(self, f"_{kind}", None)
         return pick(observation, legal) if pick else legal[self.rng.below(len(legal))]
@@ -96,7 +97,7 @@ class HeuristicBot:
         return min(legal, key=lambda a: (badges[a["nominee"]], a["nominee"]))
 
 
-def make_bots(spec: str | list[str], game: Game, seed: int | str) -> list:
+def make_bots(spec: str | list[str], game: Game, seed: int | str) -> list[RandomBot | HeuristicBot]:
     """Bots for every seat from a comma list such as "random,heuristic" (cycled over seats)."""
     cards = game.cards_by_id
     return seat_bots(spec, game.players, {

@@ -11,13 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from pugdeck.games.built_input import check_built, fail, replay  # noqa: F401 (replay is part of the engine API)
+from pugdeck.games.built_input import check_built, fail, replay
+from pugdeck.games.pug_you.actions import ActionTable
+from pugdeck.games.pug_you.phases import CHANCE, TERMINAL
+from pugdeck.games.pug_you.state import State
 
+__all__ = ["CHANCE", "TERMINAL", "CardInfo", "Game", "Rules", "replay"]  # the engine's API
 
-CHANCE = -1
-"""`current_player()` at a shuffle: the next action is a chance outcome."""
-TERMINAL = -4
-"""`current_player()` once the game is over (OpenSpiel's value)."""
+# The rulebook's values, for a rules block that leaves them out (docs/rules-pug-you.md §1).
+DEFAULT_NOMINEES = 2
+DEFAULT_ROUNDS = 2
 
 
 @dataclass(frozen=True)
@@ -54,10 +57,26 @@ class Game:
     and anything sorted by number is also sorted by id.
     """
 
-    # Slots, like `State`'s: the engine reads these tables on every move.
-    __slots__ = ("doc", "source", "rules", "cards", "players", "seed", "index", "cards_by_id",
-                 "ids", "turds", "badges", "mutts", "hand_size", "turns_total",
-                 "nomination_options", "seats_after", "actions")
+    # The fields, declared once: `reseeded` copies them.
+    __slots__ = (
+        "actions",
+        "badges",
+        "cards",
+        "cards_by_id",
+        "doc",
+        "hand_size",
+        "ids",
+        "index",
+        "mutts",
+        "nomination_options",
+        "players",
+        "rules",
+        "seats_after",
+        "seed",
+        "source",
+        "turds",
+        "turns_total",
+    )
 
     def __init__(self, built_doc: dict, players: int, seed: int = 0, source: str = "<deck>"):
         self.doc = built_doc
@@ -67,7 +86,8 @@ class Game:
         self.cards: tuple[CardInfo, ...] = _read_cards(built_doc, source)
         self.players = players
         self.seed = seed
-        self.index = {card.id: i for i, card in enumerate(self.cards)}
+        # A card's number is its place in `cards`; these tables are read by number.
+        self.index = {card.id: i for i, card in enumerate(self.cards)}  # id -> number
         self.cards_by_id = {card.id: card for card in self.cards}  # shared by every game's bots
         self.ids = tuple(card.id for card in self.cards)
         self.turds = tuple(card.turds for card in self.cards)
@@ -84,21 +104,17 @@ class Game:
         self.seats_after = tuple(
             tuple((active + k) % players for k in range(1, players + 1)) for active in range(players)
         )
-        from pugdeck.games.pug_you.actions import ActionTable  # late: actions imports state
-
         self.actions = ActionTable(self)
         needed = players * self.hand_size
         if len(self.cards) < needed:
             fail(source, "cards", f"the deck has {len(self.cards)} cards; {players} players "
                   f"need at least {needed} to deal {self.hand_size} each")
 
-    def new_initial_state(self):
+    def new_initial_state(self) -> State:
         """The state before the first shuffle (a chance node)."""
-        from pugdeck.games.pug_you.state import State
-
         return State(self)
 
-    def reseeded(self, seed: int) -> "Game":
+    def reseeded(self, seed: int) -> Game:
         """The same game with another seed, without reading the deck again (for simulations)."""
         other = object.__new__(type(self))
         for name in Game.__slots__:
@@ -107,6 +123,7 @@ class Game:
         return other
 
     def card(self, card_id: str) -> CardInfo:
+        """The card with id `card_id`."""
         return self.cards[self.index[card_id]]
 
 
@@ -120,8 +137,8 @@ def _read_rules(doc: dict, players: int, source: str) -> Rules:
         large = rules.get("large_group")
         if large and players >= int(large["from_players"]):
             hand_size = int(large["hand_size"])
-        nominees = int(rules.get("nominees", 2))
-        rounds = int(rules.get("rounds", 2))
+        nominees = int(rules.get("nominees", DEFAULT_NOMINEES))
+        rounds = int(rules.get("rounds", DEFAULT_ROUNDS))
         limit = rules.get("badge_limit")
         limit = None if limit is None else int(limit)
     except (KeyError, TypeError, ValueError) as error:

@@ -5,25 +5,29 @@ Kept out of the hot path: the engine never calls them itself, so benchmarks run 
 
 from __future__ import annotations
 
-from pugdeck.games.pug_you import state as st
-from pugdeck.games.pug_you.engine import CHANCE, TERMINAL
+from typing import TYPE_CHECKING
+
 from pugdeck.games.pug_you.observation import hidden_from
+from pugdeck.games.pug_you.phases import CHANCE, NO_CARD, TERMINAL, Phase
+
+if TYPE_CHECKING:
+    from pugdeck.games.pug_you.state import State
 
 
 class InvariantBroken(AssertionError):
     """A state that the rules can never produce."""
 
 
-def card_places(state) -> list[int]:
+def card_places(state: State) -> list[int]:
     """Every card of the game once per place it sits in (a correct state lists each once)."""
     places = list(state.box) + state.draw + state.discard
     for hand in state.hands:
         places += hand
     for pile in state.scored:
         places += pile
-    places += [c for c in state.offers if c >= 0]
+    places += [c for c in state.offers if c != NO_CARD]
     places += [c for _v, _n, c in state.votes]
-    if state.active_card >= 0:
+    if state.active_card != NO_CARD:
         places.append(state.active_card)
     return places
 
@@ -48,7 +52,7 @@ def action_order(action: dict) -> tuple:
             action.get("from", -1), action.get("card", ""))
 
 
-def check_invariants(state) -> None:
+def check_invariants(state: State) -> None:
     """Raise `InvariantBroken` naming the first rule a state breaks."""
     g = state.game
 
@@ -74,7 +78,7 @@ def check_invariants(state) -> None:
         ensure(len(set(keys)) == len(keys), "legal actions repeat")
         ensure(legal == sorted(legal, key=action_order), "legal actions are not sorted")
     ensure(state.turn <= g.turns_total or g.rules.badge_limit is not None, "too many turns")
-    if state.phase in (st.VOTE, st.AWARD) or state.phase == st.NOMINATE:
+    if state.phase in (Phase.NOMINATE, Phase.VOTE, Phase.AWARD):
         ensure(state.active not in state.nominees, "the active player is nominated")
     for player in range(g.players):
         seen = _strings(state.observation(player))

@@ -8,46 +8,55 @@ players' face-down offers and votes.
 
 from __future__ import annotations
 
-from pugdeck.games.pug_you import state as st
+from typing import TYPE_CHECKING
+
+from pugdeck.games.pug_you.phases import NO_CARD, PHASE_NAMES, Phase
+
+if TYPE_CHECKING:  # type hints only: state imports this module
+    from pugdeck.games.pug_you.state import State
 
 
-def observe(state, player: int) -> dict:
+def observe(state: State, player: int) -> dict:
     """A JSON-able view of `state` for seat `player`."""
     g = state.game
     if not 0 <= player < g.players:
         raise ValueError(f"no seat {player} in a {g.players}-player game")
     ids = g.ids
-    name = ids.__getitem__  # map(name, cards) is the cheapest way to turn card numbers into ids
+
+    def names(cards) -> list[str]:
+        return [ids[c] for c in cards]
+
+    has_active_card = state.active_card != NO_CARD
     my_vote = next(({"nominee": n, "card": ids[c]} for v, n, c in state.votes if v == player), None)
     return {
         "seat": player,
         "players": g.players,
-        "phase": st.PHASE_NAMES[state.phase],
-        "current_player": state.cur,
+        "phase": PHASE_NAMES[state.phase],
+        "current_player": state.current,
         "active": state.active,
-        "turn": state.turn + (state.phase != st.OVER),
+        "turn": state.turn + (state.phase != Phase.OVER),  # the turn in play, from 1; at the end, turns played
         "turns_total": g.turns_total if g.rules.badge_limit is None else None,
         "question": state.question,
         "hand_size": g.hand_size,
-        "hand": list(map(name, state.hands[player])),
+        "hand": names(state.hands[player]),
         "hand_sizes": [len(h) for h in state.hands],
         "draw_pile": len(state.draw),
-        "discard_pile": list(map(name, state.discard)),
-        "scored": [list(map(name, pile)) for pile in state.scored],
+        "discard_pile": names(state.discard),
+        "scored": [names(pile) for pile in state.scored],
         "badges": state.scores(),
-        "offered": [s for s, c in enumerate(state.offers) if c >= 0],
-        "my_offer": ids[state.offers[player]] if state.offers[player] >= 0 else None,
-        "active_card": ids[state.active_card] if state.active_card >= 0 else None,
-        "active_card_from": state.active_source if state.active_card >= 0 else None,
-        "offered_by": state.offered_by if state.active_card >= 0 else None,
+        "offered": [s for s, c in enumerate(state.offers) if c != NO_CARD],
+        "my_offer": ids[state.offers[player]] if state.offers[player] != NO_CARD else None,
+        "active_card": ids[state.active_card] if has_active_card else None,
+        "active_card_from": state.active_source if has_active_card else None,
+        "offered_by": state.offered_by if has_active_card else None,
         "nominees": list(state.nominees),
         "voted": [v for v, _n, _c in state.votes],
         "my_vote": my_vote,
-        "tied": list(state.tied) if state.phase == st.AWARD else [],
+        "tied": list(state.tied) if state.phase == Phase.AWARD else [],
         "last_reveal": None if state.last_reveal is None else [
             # Vote cards are shown per nominee without their voters: the rulebook lets the
             # table mix them up before revealing, and the engine always does.
-            {"nominee": n, "turds": w, "cards": list(map(name, cards))}
+            {"nominee": n, "turds": w, "cards": names(cards)}
             for n, w, cards in state.last_reveal
         ],
         "last_nominated_by": list(state.last_nominator),
@@ -56,13 +65,13 @@ def observe(state, player: int) -> dict:
     }
 
 
-def hidden_from(state, player: int) -> set[str]:
+def hidden_from(state: State, player: int) -> set[str]:
     """Card ids `player` must not see: other hands, the draw pile, others' face-down cards."""
     ids = state.game.ids
     hidden = {ids[c] for c in state.draw} | {ids[c] for c in state.box}
     for seat, hand in enumerate(state.hands):
         if seat != player:
             hidden.update(ids[c] for c in hand)
-    hidden.update(ids[c] for s, c in enumerate(state.offers) if c >= 0 and s != player)
+    hidden.update(ids[c] for s, c in enumerate(state.offers) if c != NO_CARD and s != player)
     hidden.update(ids[c] for v, _n, c in state.votes if v != player)
     return hidden

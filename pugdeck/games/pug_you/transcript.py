@@ -9,12 +9,14 @@ text by construction. The narrator sees face-down cards (it is a log, not a play
 from __future__ import annotations
 
 from pugdeck.games.pug_you.engine import Game
-from pugdeck.games.pug_you import state as st
+from pugdeck.games.pug_you.phases import FIRST_QUESTION, SECOND_QUESTION, Phase
+from pugdeck.games.pug_you.state import State
 
 LOG_FORMAT = "pugdeck-pug-you-log"
 
 
 def seat_name(seat: int) -> str:
+    """How the transcript names a seat: P0, P1, ..."""
     return f"P{seat}"
 
 
@@ -53,8 +55,8 @@ def _header(game: Game, labels: list[str]) -> list[str]:
     limit = game.rules.badge_limit
     end = f"until someone has {limit} badges" if limit is not None else f"{game.rules.rounds} rounds"
     seats = ", ".join(f"{seat_name(s)} {labels[s]}" for s in range(game.players))
-    return [f"Pug You! with {deck.get('name', '?')} {deck.get('version', '')} "
-            f"({len(game.cards)} cards), {game.players} players, seed {game.seed}",
+    return [(f"Pug You! with {deck.get('name', '?')} {deck.get('version', '')} "
+             f"({len(game.cards)} cards), {game.players} players, seed {game.seed}"),
             f"Hands of {game.hand_size}, {end}. Seats: {seats}."]
 
 
@@ -72,8 +74,8 @@ def narrate(game: Game, log: list[dict], labels: list[str] | None = None) -> lis
     return lines
 
 
-def _describe(game: Game, before, action: dict, after) -> list[str]:
-    kind, seat, out = action["type"], before.cur, []
+def _describe(game: Game, before: State, action: dict, after: State) -> list[str]:
+    kind, seat, out = action["type"], before.current, []
     name = seat_name(seat)
     if kind == "shuffle":
         if before.shuffle_pile == "deck":
@@ -91,7 +93,7 @@ def _describe(game: Game, before, action: dict, after) -> list[str]:
                    f"{_card_label(game, card)}")
     elif kind == "ask":
         card = after.active_card
-        why = "Nobody can offer: " if before.question == 1 else "Second question, no offers: "
+        why = "Nobody can offer: " if before.question == FIRST_QUESTION else "Second question, no offers: "
         if after.active_source == "hand":
             out.append(f"  {why}{name} asks from their own hand: {_card_label(game, card)}")
         else:
@@ -109,7 +111,7 @@ def _describe(game: Game, before, action: dict, after) -> list[str]:
     return out
 
 
-def _consequences(game: Game, before, after) -> list[str]:
+def _consequences(game: Game, before: State, after: State) -> list[str]:
     """What the engine did on its own after the action: reveal, score, tie, refill, next turn."""
     out = []
     if after.last_reveal is not before.last_reveal and after.last_reveal is not None:
@@ -120,26 +122,26 @@ def _consequences(game: Game, before, after) -> list[str]:
         out.extend(_score_line(game, seat, c) for c in new)
     if after.ties > before.ties:
         tied = join_words([seat_name(s) for s in after.tied])
-        second = " again" if before.question == 2 else ""
+        second = " again" if before.question == SECOND_QUESTION else ""
         out.append(f"  Tie{second} between {tied}! The pugs are confused: "
                    f"{seat_name(after.active)} decides who scores.")
-    if before.phase == st.AWARD and before.question == 2:
+    if before.phase == Phase.AWARD and before.question == SECOND_QUESTION:
         out.append("  After a second tie the turn passes.")
-    elif before.phase == st.AWARD and after.question == 1 and after.phase != st.ASK:
+    elif before.phase == Phase.AWARD and after.question == FIRST_QUESTION and after.phase != Phase.ASK:
         out.append(f"  {seat_name(before.active)} has no card left for a second question; "
                    "the turn passes.")
     if after.ran_out and not before.ran_out:
         out.append("  The draw pile and the discard pile are both empty: hands stay short.")
-    if after.active != before.active or before.box:  # a new turn has begun
-        if not after.is_terminal():
-            rnd = after.turn // game.players + 1
-            out.append("")
-            out.append(f"Turn {after.turn + 1} (round {rnd}): {seat_name(after.active)} is the "
-                       "active player")
+    new_turn = after.active != before.active or bool(before.box)  # the first deal starts turn 1
+    if new_turn and not after.is_terminal():
+        rnd = after.turn // game.players + 1
+        out.append("")
+        out.append(f"Turn {after.turn + 1} (round {rnd}): {seat_name(after.active)} is the "
+                   "active player")
     return out
 
 
-def _ending(game: Game, state) -> list[str]:
+def _ending(game: Game, state: State) -> list[str]:
     reasons = {"rounds": f"after {game.rules.rounds} complete rounds",
                "badge_limit": f"because someone reached {game.rules.badge_limit} badges",
                "nothing_to_ask": "because no card is left to ask"}
@@ -152,7 +154,7 @@ def _ending(game: Game, state) -> list[str]:
     return out
 
 
-def game_log(game: Game, state, labels: list[str]) -> dict:
+def game_log(game: Game, state: State, labels: list[str]) -> dict:
     """The machine log: enough to rebuild the game and replay it exactly, deck included."""
     return {"format": LOG_FORMAT, "format_version": 1, "players": game.players,
             "seed": game.seed, "bots": labels, "deck": game.doc, "actions": state.history(),

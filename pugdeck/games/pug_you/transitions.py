@@ -1,0 +1,236 @@
+"""What each action does to a `State`: the rules of docs/rules-pug-you.md as state changes.
+
+`State.apply_action` reads and checks an action (`actions.read`), then calls the transition
+named by its type, in `TRANSITIONS`, with card numbers and seats that are known to be legal.
+A transition moves the game on until someone has to act again: after the last vote it
+reveals, scores, ends the turn and refills the hands in the same call.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from pugdeck.games.pug_you.phases import (
+    CHANCE,
+    FIRST_QUESTION,
+    NO_CARD,
+    NOBODY,
+    SECOND_QUESTION,
+    TERMINAL,
+    Phase,
+)
+
+if TYPE_CHECKING:  # type hints only: state imports this module
+    from pugdeck.games.pug_you.state import State
+
+
+def shuffle(state: State, order: list[int]) -> None:
+    """The chance step: `order` (top card first) becomes the draw pile (§2, §3.7)."""
+    state.shuffles += 1
+    state.draw = order[::-1]  # kept top card last, so drawing is pop()
+    if state.shuffle_pile == "deck":
+        state.box = []
+        _deal(state)
+        _start_turn(state)
+    else:
+        state.reshuffles += 1
+        state.discard = []
+        state.last_reveal = None  # its cards are face down in the draw pile again (§4)
+        _refill(state)
+
+
+def offer(state: State, card: int) -> None:
+    """The seat to act offers `card` face down (§3.1)."""
+    seat = state.current
+    state.hands[seat].remove(card)
+    state.offers[seat] = card
+    _next_in_queue(state, then=_all_offered)
+
+
+def choose(state: State, seat: int) -> None:
+    """The active player takes the card `seat` offered; the other offers go back (§3.2)."""
+    state.active_card = state.offers[seat]
+    state.active_source, state.offered_by = "offer", seat
+    state.questions += 1
+    for owner in state.queue:  # the seats that offered
+        if owner != seat:
+            insort(state.hands[owner], state.offers[owner])
+    state.offers = [NO_CARD] * state.game.players
+    state.phase, state.current = Phase.NOMINATE, state.active
+
+
+def ask(state: State, card: int) -> None:
+    """The active player asks `card` from her hand or, re-asking it, her score (§3.2, §3.6)."""
+    hand = state.hands[state.active]
+    if card in hand:
+        hand.remove(card)
+        state.active_source = "hand"
+    else:  # one of her own scored cards: it leaves her score
+        state.scored[state.active].remove(card)
+        state.mutt_scored[state.active] -= state.game.mutts[card]
+        state.badges[state.active] -= state.game.badges[card]
+        state.active_source = "scored"
+    state.active_card, state.offered_by = card, NOBODY
+    state.questions += 1
+    state.phase, state.current = Phase.NOMINATE, state.active
+
+
+def nominate(state: State, nominees: tuple[int, ...]) -> None:
+    """The active player nominates `nominees`; the others vote in turn order (§3.3, §3.4)."""
+    state.nominees = nominees
+    for seat in nominees:
+        state.last_nominator[seat] = state.active
+    # Left of the active player first, clockwise, nominees skipped, the active player last;
+    # a voter with an empty hand has nothing to vote with and is skipped.
+    state.queue = [seat for seat in state.game.seats_after[state.active]
+                   if seat not in nominees and state.hands[seat]]
+    state.queue_pos = 0
+    state.votes = []
+    if state.queue:
+        state.phase, state.current = Phase.VOTE, state.queue[0]
+    else:  # nobody can vote: every nominee weighs 0, a tie
+        _reveal(state)
+
+
+def vote(state: State, nominee: int, card: int) -> None:
+    """The seat to act votes face down with `card` on `nominee` (§3.4)."""
+    seat = state.current
+    state.hands[seat].remove(card)
+    state.votes.append((seat, nominee, card))
+    _next_in_queue(state, then=_reveal)
+
+
+def award(state: State, nominee: int) -> None:
+    """After a tie the active player lets `nominee` score; then a second question if she
+    has a card to ask, else the turn passes (§3.6)."""
+    _score(state, nominee)
+    active = state.active
+    if state.question == FIRST_QUESTION and (state.hands[active] or state.scored[active]):
+        state.question = SECOND_QUESTION
+        state.second_questions += 1
+        state.phase, state.current = Phase.ASK, active
+    else:  # a second tie, or nothing left to ask with
+        _end_turn(state)
+
+
+TRANSITIONS: dict[str, Callable[..., None]] = {
+    "shuffle": shuffle, "offer": offer, "choose": choose, "ask": ask,
+    "nominate": nominate, "vote": vote, "award": award,
+}
+"""The transition for each action type."""
+
+
+# --- the steps the engine takes on its own ---------------------------------------------
+
+
+def _next_in_queue(state: State, then: Callable[[State], None]) -> None:
+    """Hand the move to the next seat in the queue (of offerers or voters), or go on."""
+    state.queue_pos += 1
+    if state.queue_pos < len(state.queue):
+        state.current = state.queue[state.queue_pos]
+    else:
+        then(state)
+
+
+def _all_offered(state: State) -> None:
+    state.phase, state.current = Phase.CHOOSE, state.active
+
+
+def _deal(state: State) -> None:
+    """One card at a time from the top, seat 0 first, until every hand is full (§2)."""
+    for _ in range(state.game.hand_size):
+        for hand in state.hands:
+            hand.append(state.draw.pop())
+    for hand in state.hands:
+        hand.sort()  # hands are kept sorted, so legal actions come out sorted
+
+
+def _start_turn(state: State) -> None:
+    state.question = FIRST_QUESTION
+    state.nominees, state.votes, state.tied = (), [], []
+    everyone_but_active = state.game.seats_after[state.active][:-1]
+    state.queue = [seat for seat in everyone_but_active if state.hands[seat]]
+    state.queue_pos = 0
+    if state.queue:
+        state.phase, state.current = Phase.OFFER, state.queue[0]
+    elif state.hands[state.active]:  # nobody can offer: she asks from her own hand (§3.2)
+        state.phase, state.current = Phase.ASK, state.active
+    else:  # no card in any hand and none to draw: nothing can ever be asked again (§6)
+        _finish(state, "nothing_to_ask")
+
+
+def _reveal(state: State) -> None:
+    """Weigh the votes per nominee; the heaviest scores, equal heaviest tie (§3.5, §3.6)."""
+    turds, nominees = state.game.turds, state.nominees
+    piles: dict[int, list[int]] = {nominee: [] for nominee in nominees}
+    for _voter, nominee, card in state.votes:
+        piles[nominee].append(card)
+        state.discard.append(card)  # the votes go to the discard pile in voting order
+    reveal, top, tied = [], 0, []
+    for nominee in nominees:
+        pile = sorted(piles[nominee])  # shown without voters, so in card order
+        weight = sum(turds[card] for card in pile)
+        reveal.append((nominee, weight, tuple(pile)))
+        if not tied or weight > top:
+            top, tied = weight, [nominee]
+        elif weight == top:
+            tied.append(nominee)
+    state.last_reveal, state.votes, state.tied = tuple(reveal), [], tied
+    if len(tied) == 1:
+        _score(state, tied[0])
+        _end_turn(state)
+    else:
+        state.ties += 1
+        state.phase, state.current = Phase.AWARD, state.active
+
+
+def _score(state: State, seat: int) -> None:
+    card = state.active_card
+    insort(state.scored[seat], card)
+    state.mutt_scored[seat] += state.game.mutts[card]
+    state.badges[seat] += state.game.badges[card]
+    state.active_card = NO_CARD
+
+
+def _end_turn(state: State) -> None:
+    """Count the turn, check the end of the game, else refill the hands (§3.7, §6)."""
+    state.turn += 1
+    limit = state.game.rules.badge_limit
+    if limit is None:
+        if state.turn >= state.game.turns_total:
+            return _finish(state, "rounds")
+    elif max(state.badges) >= limit:
+        return _finish(state, "badge_limit")
+    state.refill_pos = 0
+    _refill(state)
+
+
+def _refill(state: State) -> None:
+    """Draw up to the hand size in turn order from the left of the active player (§3.7).
+
+    An empty draw pile with cards in the discard pile pauses the refill for a chance step;
+    `shuffle` calls this again and it resumes at the seat it stopped at (`refill_pos`).
+    """
+    game = state.game
+    order = game.seats_after[state.active]
+    for pos in range(state.refill_pos, game.players):
+        hand = state.hands[order[pos]]
+        while len(hand) < game.hand_size:
+            if state.draw:
+                insort(hand, state.draw.pop())
+            elif state.discard:
+                state.refill_pos = pos
+                state.phase, state.current, state.shuffle_pile = Phase.SHUFFLE, CHANCE, "discard"
+                return
+            else:  # both piles empty: hands stay short (§5)
+                state.ran_out = True
+                break
+    state.refill_pos = game.players
+    state.active = (state.active + 1) % game.players
+    _start_turn(state)
+
+
+def _finish(state: State, reason: str) -> None:
+    state.phase, state.current, state.end_reason = Phase.OVER, TERMINAL, reason
