@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections import Counter
 
 from pugdeck.games.pixelpug.bots import make_bots
-from pugdeck.games.pixelpug.engine import CHANCE, Game
-from pugdeck.games.pixelpug.state import PLAY
+from pugdeck.games.pixelpug.engine import Game
+from pugdeck.games.pixelpug.phases import CHANCE, PLAY
 
 
 def simulate(game: Game, games: int, seed: int = 0, bots: str = "random", progress=None) -> dict:
