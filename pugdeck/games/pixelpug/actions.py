@@ -13,8 +13,10 @@ against a red card) is played without one and does nothing. At a deal `legal_act
 lists the one outcome the game's seed draws; `apply_action` accepts any order and first
 seat, so a stacked deck or a log from another source replays exactly.
 
-Every call of `legal_actions()` builds new dicts, which the caller may keep or change, and
-`parse` checks whatever dict it is given and returns a copy of its own to log: what is
+The plays and duel choices `legal_actions()` lists are read-only dicts (`Action`), made once
+per game for each card and set of targets and handed out again; copy one with
+`dict(action)` to change it. A deal is a new dict each time. Whatever dict `apply_action`
+is given, `parse` checks it as it is then and returns a copy of its own to log: what is
 logged is what was played, and the log replays the match.
 """
 
@@ -40,6 +42,24 @@ class IllegalAction(ValueError):
     """An action that is not legal here; the state is left unchanged."""
 
 
+def _read_only(self, *args, **kwargs):
+    raise TypeError("the actions legal_actions() hands out are read-only; copy one with dict(action)")
+
+
+class Action(dict):
+    """An action `legal_actions()` hands out: a plain dict to JSON, `==` and `dict()`, but
+    read-only, since the same objects are handed out again (as in the Pug You! engine)."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = __ior__ = _read_only
+
+    def __reduce__(self):  # copy and pickle as a plain dict
+        return (dict, (dict(self),))
+
+
+RPS_ACTIONS = tuple(Action(type=RPS, choice=choice) for choice in RPS_CHOICES)
+
+
 def valid_targets(state: State, seat: int, card: int) -> tuple[int, ...]:
     """The seats `seat` may choose when playing `card`, in seat order; () when the card
     chooses nobody, or when nobody is a valid target (then it is played without effect).
@@ -48,15 +68,15 @@ def valid_targets(state: State, seat: int, card: int) -> tuple[int, ...]:
     `opponent` is never yourself, `target-player` may be; a red card cannot choose someone
     else in the Doghouse.
     """
-    g = state.game
-    chooses = g.targets[card]
+    chooses = state.game.targets[card]
     if chooses is None:
         return ()
-    red = g.attack[card]
-    return tuple(s for s in range(g.players)
-                 if state.alive[s]
-                 and (s != seat or chooses == TARGET_PLAYER)
-                 and not (red and s != seat and state.doghouse[s]))
+    may_choose_self, red, doghouse = chooses == TARGET_PLAYER, state.game.attack[card], state.doghouse
+    targets = []
+    for s, in_round in enumerate(state.alive):
+        if in_round and (may_choose_self if s == seat else not (red and doghouse[s])):
+            targets.append(s)
+    return tuple(targets)
 
 
 def legal_actions(state: State) -> list[dict]:
@@ -67,22 +87,31 @@ def legal_actions(state: State) -> list[dict]:
             out += play_actions(state.game, card, valid_targets(state, seat, card))
         return out
     if state.phase == RPS:
-        return [{"type": "rps", "choice": choice} for choice in RPS_CHOICES]
+        return list(RPS_ACTIONS)
     if state.phase == DEAL:
         _order, first, order_ids = state.game.deal(state.round)
         return [{"type": "deal", "order": list(order_ids), "first": first}]
     return []
 
 
-def play_actions(game: Game, card: int, targets: tuple[int, ...]) -> list[dict]:
-    """The plays of `card` at these valid targets: one per target (and kind it may name)."""
+def play_actions(game: Game, card: int, targets: tuple[int, ...]) -> tuple[Action, ...]:
+    """The plays of `card` at these valid targets: one per target (and kind it may name).
+
+    Made once per game for each card and set of targets (`Game.plays`, read-only objects),
+    since a Nip or a Go Fisch is a dozen plays per target."""
+    made = game.plays.get((card, targets))
+    if made is not None:
+        return made
     card_id = game.ids[card]
     if not targets:
-        return [{"type": "play", "card": card_id}]
-    if game.names_kind[card]:
-        return [{"type": "play", "card": card_id, "target": t, "name": k}
-                for t in targets for k in game.nameable[card]]
-    return [{"type": "play", "card": card_id, "target": t} for t in targets]
+        made = (Action(type=PLAY, card=card_id),)
+    elif game.names_kind[card]:
+        made = tuple(Action(type=PLAY, card=card_id, target=t, name=k)
+                     for t in targets for k in game.nameable[card])
+    else:
+        made = tuple(Action(type=PLAY, card=card_id, target=t) for t in targets)
+    game.plays[(card, targets)] = made
+    return made
 
 
 def action_key(action: dict) -> tuple:

@@ -14,7 +14,8 @@ number, an outcome function), so the operations below take plain values.
 from __future__ import annotations
 
 from bisect import insort
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from pugdeck.games.pixelpug.operations import SELF
 from pugdeck.games.pixelpug.phases import DOG_FOOD, RPS

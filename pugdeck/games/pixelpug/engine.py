@@ -107,6 +107,9 @@ class Game:
             tuple(k for k in self.kinds if not (k == c.card and any(s.op == "guess-card" for s in c.effect)))
             for c in self.cards)
         self.programs, self.duels = programs(self)  # per card: its steps, ready to run
+        # (card, its valid targets) → its plays, read-only (actions.play_actions); shared by
+        # every state, reseeded copy and replay of this game.
+        self.plays: dict[tuple[int, tuple[int, ...]], tuple] = {}
         self._deals: list[tuple] = []  # see deal()
         self._deal_rng: Rng | None = None  # see deal()
         if len(self.main) < players * self.rules.starting_hand + 1:

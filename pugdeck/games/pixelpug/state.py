@@ -16,13 +16,23 @@ from typing import TYPE_CHECKING
 from pugdeck.games.pixelpug import actions, effects
 from pugdeck.games.pixelpug.actions import IllegalAction
 from pugdeck.games.pixelpug.observation import observe
-from pugdeck.games.pixelpug.phases import (CHANCE, DEAL, ELIMINATION, OVER, PLAY, POINTS,
-                                           ROUND_LIMIT, RPS, TERMINAL, TIE)
+from pugdeck.games.pixelpug.phases import (
+    CHANCE,
+    DEAL,
+    ELIMINATION,
+    OVER,
+    PLAY,
+    POINTS,
+    ROUND_LIMIT,
+    RPS,
+    TERMINAL,
+    TIE,
+)
 
 if TYPE_CHECKING:
     from pugdeck.games.pixelpug.engine import Game
 
-__all__ = ["IllegalAction", "State", "CHANCE", "DEAL", "PLAY", "RPS", "OVER", "TERMINAL"]
+__all__ = ["IllegalAction", "State"]  # IllegalAction: where callers have always imported it
 
 
 class State:

@@ -8,7 +8,7 @@ callables (Click's prompt and echo in the command), so tests drive a match with 
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from pugdeck.games.pixelpug.bots import make_bots
 from pugdeck.games.pixelpug.engine import CHANCE, Game
@@ -44,8 +44,8 @@ def table_lines(game: Game, observation: dict, names: list[str]) -> list[str]:
         seats.append(f"{names[seat]}: {cards} card{'s' * (cards != 1)}, {status}, "
                      f"{wins} round win{'s' * (wins != 1)}")
     hand = ", ".join(card_label(game, c) for c in observation["hand"]) or "no cards"
-    return ([f"Round {observation['round'] + 1}, deck {observation['deck_size']} cards, "
-             f"Treats left {observation['treats_left']}"]
+    return ([(f"Round {observation['round'] + 1}, deck {observation['deck_size']} cards, "
+             f"Treats left {observation['treats_left']}")]
             + ["  " + s for s in seats]
             + [f"Your hand ({names[me]}, {observation['points']} points in hand and discards): {hand}"])
 
