@@ -24,9 +24,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pugdeck.games.pixelpug.effects import RPS_CHOICES
 from pugdeck.games.pixelpug.operations import TARGET_PLAYER
-from pugdeck.games.pixelpug.phases import DEAL, PLAY, RPS
+from pugdeck.games.pixelpug.phases import DEAL, PLAY, RPS, RPS_CHOICES
 
 if TYPE_CHECKING:
     from pugdeck.games.pixelpug.engine import Game

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from pugdeck.games.pixelpug.engine import Game, Step
     from pugdeck.games.pixelpug.state import State
 
-RPS_CHOICES = ("paper", "rock", "scissors")
 _BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
 
 Program = tuple[tuple[Callable, bool, object], ...]

@@ -19,6 +19,9 @@ ROUND_LIMIT = 100
 """A match that produced no champion after this many rounds (only possible with house-rule
 decks whose rounds always tie) ends without one, so every game terminates."""
 
+RPS_CHOICES = ("paper", "rock", "scissors")
+"""A duel's secret choices, in the order `legal_actions()` lists them."""
+
 # How a round was won (or not), as `State.results` and the statistics report it.
 ELIMINATION = "elimination"  # the last player standing
 DOG_FOOD = "dog-food"  # an Empty Bowl hit on the Dog Food holder

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pugdeck.games.pixelpug.bots import make_bots
 from pugdeck.games.pixelpug.engine import CHANCE, Game
 from pugdeck.games.pixelpug.observation import visible_events
+from pugdeck.games.pixelpug.state import State
 from pugdeck.games.pixelpug.transcript import card_label, describe
 
 
@@ -51,7 +52,7 @@ def table_lines(game: Game, observation: dict, names: list[str]) -> list[str]:
 
 
 def play_in_terminal(game: Game, human: int, names: list[str], bots: str,
-                     read: Callable[[str, int, bool], int], write: Callable[[str], None]):
+                     read: Callable[[str, int, bool], int], write: Callable[[str], None]) -> State:
     """Play a match with a human at seat `human`; returns the final state."""
     players = make_bots(bots, game, game.seed)
     state = game.new_initial_state()
