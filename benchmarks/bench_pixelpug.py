@@ -8,6 +8,13 @@ The pick is `RandomBot.choose` (pugdeck/games/bot_play.py) inlined, the same dra
 same pick: `legal[int(draw() * len(legal))]` with `draw` the bound `random()` of a seeded `Rng`.
 Times are CPU time of this process (`time.process_time`), so other work on the machine
 disturbs them less than wall time would; each row is the median of five runs.
+
+Two figures do not drift with the machine's speed, so runs on different machines compare:
+- "reference loops per action": the time of one action divided by the time of one
+  dict literal (`machine_reference`), both measured in the same run;
+- "Python instructions per action": bytecode instructions the engine and the pick execute
+  per action, counted with a tracer over a few matches. It is exact and the same on every
+  machine with the same Python version (work done inside C functions counts as one call).
 """
 
 from __future__ import annotations
@@ -48,6 +55,36 @@ def measure(doc: dict, players: int, matches: int) -> tuple[float, float]:
     return actions / spent, rounds / spent
 
 
+def instructions_per_action(doc: dict, players: int, matches: int = 20) -> float:
+    """Python bytecode instructions executed per action over `matches` seeded matches."""
+    from pugdeck.games.pixelpug.engine import Game
+    from pugdeck.games.rng import Rng
+
+    count = 0
+
+    def trace(frame, event, arg):
+        nonlocal count
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            count += 1
+        return trace
+
+    base = Game(doc, players, 0)
+    draw = Rng(f"bench/{players}").random_source
+    actions = 0
+    for seed in range(matches):
+        state = base.reseeded(seed).new_initial_state()
+        sys.settrace(trace)
+        try:
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                state.apply_action(legal[int(draw() * len(legal))])
+                actions += 1
+        finally:
+            sys.settrace(None)
+    return count / actions
+
+
 def machine_reference() -> float:
     """Nanoseconds for one small dict literal: a yardstick for how fast this Python is here
     (tens of nanoseconds on a typical idle desktop), to read the other rows against."""
@@ -61,6 +98,7 @@ def rows(quick: bool = False) -> list[tuple]:
     """Rows for benchmarks/run.py: (name, median, unit, target)."""
     doc = _built_doc()
     repeat, matches = (1, 100) if quick else (5, 300)
+    reference = machine_reference()
     out = []
     for players in (2, 4):
         runs = [measure(doc, players, matches) for _ in range(repeat)]
@@ -69,7 +107,11 @@ def rows(quick: bool = False) -> list[tuple]:
         out.append((f"pixelpug engine, {players} players, random bots", actions, "actions/s",
                     f">= {TARGET_ACTIONS:,}"))
         out.append((f"pixelpug rounds, {players} players, random bots", rounds, "rounds/s", ""))
-    out.append(("pixelpug machine reference: one dict literal", machine_reference(), "ns",
+        out.append((f"pixelpug engine, {players} players: reference loops per action",
+                    1e9 / actions / reference, "dict literals", "same run; lower is faster"))
+        out.append((f"pixelpug engine, {players} players: Python instructions per action",
+                    instructions_per_action(doc, players), "instructions", "exact; lower is less work"))
+    out.append(("pixelpug machine reference: one dict literal", reference, "ns",
                 "lower is a faster machine"))
     return out
 
@@ -81,6 +123,7 @@ def main() -> None:
     quick = "--quick" in sys.argv
     doc = _built_doc()
     repeat, matches = (1, 100) if quick else (5, 300)
+    reference = machine_reference()
     print(f"{'benchmark':<44} {'median':>10} {'best':>10}  unit")
     for players in (2, 4):
         runs = [measure(doc, players, matches) for _ in range(repeat)]
@@ -88,7 +131,12 @@ def main() -> None:
             values = [r[index] for r in runs]
             label = f"pixelpug {name}, {players} players, random bots"
             print(f"{label:<44} {statistics.median(values):>10,.0f} {max(values):>10,.0f}  {unit}")
-    print(f"{'machine reference: one dict literal':<44} {machine_reference():>10,.0f} {'':>10}  ns"
+        per_action = 1e9 / statistics.median(r[0] for r in runs) / reference
+        print(f"{f'  reference loops per action, {players} players':<44} {per_action:>10,.1f} {'':>10}"
+              "  dict literals (same run)")
+        print(f"{f'  Python instructions per action, {players} players':<44} "
+              f"{instructions_per_action(doc, players):>10,.0f} {'':>10}  instructions (exact)")
+    print(f"{'machine reference: one dict literal':<44} {reference:>10,.1f} {'':>10}  ns"
           f"  (target: >= {TARGET_ACTIONS:,} actions/s)")
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pugdeck.games.pixelpug.engine import CardInfo, Game
 from pugdeck.games.bot_play import RandomBot as SharedRandomBot
 from pugdeck.games.bot_play import play_game, seat_bots  # noqa: F401 (play_game is part of the bots API)
+from pugdeck.games.pixelpug.engine import CardInfo, Game
 from pugdeck.games.rng import Rng
 
 BOT_KINDS = ("random", "heuristic")

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pugdeck.games.built_deck import Built
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.games.built_deck import built_doc, source_block
+from pugdeck.authoring.schema_checks import suggest
+from pugdeck.games.built_deck import Built, built_doc, source_block
 from pugdeck.games.pixelpug import built as built_json
 from pugdeck.games.pixelpug.model import MAIN, Deck
-from pugdeck.authoring.schema_checks import suggest
 
 # Pug You! preferences that mean nothing for PixelPug, by the flag that sets them.
 _NOT_HERE = {"no_red": "--no-red", "no_yellow": "--no-yellow", "no_green": "--no-green",

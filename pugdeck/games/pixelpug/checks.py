@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from pugdeck.authoring.deck_files import DeckInfo, check_files, located, sources_of
 from pugdeck.authoring.diagnostics import ERROR, Diagnostic, errors_in
-from pugdeck.games.pixelpug.model import MAIN, TREATS, Card, Deck, EffectStep, Rules
-from pugdeck.games.pixelpug.operations import OPERATIONS, OUTCOME_PARAMS, SELF
 from pugdeck.authoring.loading import LoadedDeck, SourceCard
 from pugdeck.authoring.schema_checks import SchemaCheck, suggest
 from pugdeck.authoring.schema_checks import schema_check as compiled_schema_check
+from pugdeck.games.pixelpug.model import MAIN, TREATS, Card, Deck, EffectStep, Rules
+from pugdeck.games.pixelpug.operations import OPERATIONS, OUTCOME_PARAMS, SELF
 
 
 def schema_check() -> SchemaCheck:

@@ -8,20 +8,18 @@ the rules as the engine reads them are in `docs/rules-pixelpug.md`.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
-from operator import itemgetter
 
-from pugdeck.games.built_input import check_built, fail, replay  # noqa: F401 (replay is part of the engine API)
+from pugdeck.games.built_input import check_built, fail, replay
+from pugdeck.games.pixelpug.effects import programs
 from pugdeck.games.pixelpug.operations import OPERATIONS, SELF
+from pugdeck.games.pixelpug.phases import CHANCE, ROUND_LIMIT, TERMINAL
+from pugdeck.games.pixelpug.state import State
 from pugdeck.games.rng import Rng
 
-CHANCE = -1
-"""`current_player()` when the next action is a chance outcome (a round's shuffle and start)."""
-TERMINAL = -4
-"""`current_player()` once the match is over (OpenSpiel's value)."""
-ROUND_LIMIT = 100
-"""A match that produced no champion after this many rounds (only possible with house-rule
-decks whose rounds always tie) ends without one, so every game terminates."""
+# Part of the engine's API (docs/rules-pixelpug.md, "Driving the engine"), defined elsewhere.
+__all__ = ["CHANCE", "ROUND_LIMIT", "TERMINAL", "CardInfo", "Game", "Rules", "Step", "replay"]
 
 
 @dataclass(frozen=True)
@@ -32,7 +30,8 @@ class Step:
     target: str | None
     params: dict
 
-    def get(self, name: str, default=None):
+    def get(self, name: str, default: object = None) -> object:
+        """The parameter `name`, or `default` when the step does not set it."""
         return self.params.get(name, default)
 
 
@@ -95,12 +94,11 @@ class Game:
         self.kind_names = {c.card: c.name for c in self.cards}
         self.points = tuple(c.points for c in self.cards)
         self.main = tuple(i for i, c in enumerate(self.cards) if c.pile == "main")
-        self.main_ids = tuple(self.ids[i] for i in self.main)
         self.treats = tuple(i for i, c in enumerate(self.cards) if c.pile == "treats")
         # The kinds whose holder survives losing a last life (Protection).
         self.extra_life = frozenset(self.kind_of[i] for i, c in enumerate(self.cards)
                                     if any(s.op == "extra-life-in-hand" for s in c.effect))
-        self.targets = tuple(c.target for c in self.cards)
+        self.targets = tuple(c.target for c in self.cards)  # what each card chooses, if anyone
         self.attack = tuple(c.attack for c in self.cards)
         self.names_kind = tuple(c.names_kind for c in self.cards)
         # Kinds a card may name: guess-card may not name its own kind (else it always hits
@@ -108,45 +106,24 @@ class Game:
         self.nameable = tuple(
             tuple(k for k in self.kinds if not (k == c.card and any(s.op == "guess-card" for s in c.effect)))
             for c in self.cards)
-        # Which target group a card chooses from: 0 none, 1 anyone in the round (yourself
-        # included), 2 another player, 3 another player not in the Doghouse (red cards),
-        # 4 yourself or anyone not in the Doghouse (a red "target player" card).
-        self.target_mode = tuple(0 if t is None else (4 if a else 1) if t == "target-player"
-                                 else 3 if a else 2 for t, a in zip(self.targets, self.attack))
-        # Per situation (State.situation): each seat's target groups and card plays
-        # (actions.tables); shared by every state, reseeded copy and replay of this game.
-        self.tables: dict[int, tuple] = {}
-        # A situation's bits: seat s out of the round, seat s in the Doghouse.
-        self.out_bits = tuple(1 << seat for seat in range(players))
-        self.doghouse_bits = tuple(1 << (players + seat) for seat in range(players))
-        self.play_options: list[dict[tuple, tuple[dict, ...]]] = [{} for _ in self.cards]
-        self.parsed_plays: dict[int, tuple] = {}  # id(play dict) → its parsed form
-        self.seat_orders = tuple(tuple((first + k) % players for k in range(players))
-                                 for first in range(players))  # clockwise from each seat
-        self.next_seat = tuple((seat + 1) % players for seat in range(players))  # clockwise
-        self.seat_keys = tuple(str(seat) for seat in range(players))  # seats as JSON object keys
-        self.saves = tuple(self.kind_of[i] in self.extra_life for i in range(len(self.cards)))
-        from pugdeck.games.pixelpug.effects import programs
-        from pugdeck.games.pixelpug.state import State  # here: state.py imports this module
-
         self.programs, self.duels = programs(self)  # per card: its steps, ready to run
-        self._state_class = State  # imported once per game, not at every new_initial_state
+        # (card, its valid targets) → its plays, read-only (actions.play_actions); shared by
+        # every state, reseeded copy and replay of this game.
+        self.plays: dict[tuple[int, tuple[int, ...]], tuple] = {}
         self._deals: list[tuple] = []  # see deal()
-        self._deal_rng = None  # see deal()
+        self._deal_rng: Rng | None = None  # see deal()
         if len(self.main) < players * self.rules.starting_hand + 1:
             fail(source, "cards", f"the game deck has {len(self.main)} cards; {players} players "
                   f"need {players * self.rules.starting_hand + 1}")
 
-    def new_initial_state(self):
+    def new_initial_state(self) -> State:
         """The state before the first round's shuffle (a chance node)."""
-        return self._state_class(self)
+        return State(self)
 
-    def reseeded(self, seed: int) -> "Game":
+    def reseeded(self, seed: int) -> Game:
         """The same deck and players with another seed, without validating the deck again."""
-        other = Game.__new__(Game)
-        fields = self.__dict__.copy()  # a dict copy is one C call; an update inserts each field
-        fields["seed"], fields["_deals"], fields["_deal_rng"] = seed, [], None
-        other.__dict__ = fields
+        other = copy.copy(self)
+        other.seed, other._deals, other._deal_rng = seed, [], None
         return other
 
     def deal(self, round_number: int) -> tuple[tuple[int, ...], int, tuple[str, ...]]:
@@ -163,24 +140,16 @@ class Game:
         while len(deals) <= round_number:
             if self._deal_rng is None:
                 self._deal_rng = Rng(f"pixelpug/{self.seed}/deals")
-            rng = self._deal_rng
-            # A sort by random keys (`Rng.permutation`) rather than `Rng.shuffle`: the same
-            # kind of uniform shuffle, done in C instead of a Python loop of swaps. One
-            # itemgetter puts both the cards and their ids in that order.
-            order = rng.permutation(len(self.main))
-            pick = itemgetter(*order) if len(order) > 1 else _short_getter(order)
-            deals.append((pick(self.main), rng.below(self.players), pick(self.main_ids)))
+            # A sort by random keys (`Rng.permutation`): a uniform shuffle.
+            order = self._deal_rng.permutation(len(self.main))
+            cards = tuple(self.main[i] for i in order)
+            first = self._deal_rng.below(self.players)
+            deals.append((cards, first, tuple(self.ids[c] for c in cards)))
         return deals[round_number]
 
     def card(self, card_id: str) -> CardInfo:
         """A physical card by its id ("nip#2")."""
         return self.cards[self.index[card_id]]
-
-
-def _short_getter(order: list[int]):
-    """What `itemgetter(*order)` is for two indices or more, a tuple of the items in that
-    order, for one index or none (itemgetter gives the item itself, or fails)."""
-    return lambda items: tuple(items[i] for i in order)
 
 
 def _read_rules(doc: dict, players: int, source: str) -> Rules:

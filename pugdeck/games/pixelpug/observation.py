@@ -10,32 +10,27 @@ are in.
 
 from __future__ import annotations
 
-from pugdeck.games.pixelpug import state as st
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pugdeck.games.pixelpug.state import State
 
 
-def event_view(game, event: tuple, player: int | None) -> dict:
-    """One stored event as `player` saw it; `player=None` is the narrator, who sees all."""
-    if len(event) == 4:  # a play, stored compactly (see State.events)
-        seat, card, target, kind = event
-        public = {"event": "play", "seat": seat, "card": game.ids[card]}
-        if target is not None:
-            public["target"] = target
-        if kind is not None:
-            public["name"] = game.kinds[kind]
-        return public
+def event_view(event: tuple, player: int | None) -> dict:
+    """One stored event (seats who see `private`, public, private or None) as `player` saw
+    it, a copy; `player=None` is the narrator, who sees all."""
     seen_by, public, private = event
     if private is not None and (player is None or player in seen_by):
         return dict(private)
     return dict(public)
 
 
-def visible_events(state, player: int | None, start: int = 0) -> list[dict]:
+def visible_events(state: State, player: int | None, start: int = 0) -> list[dict]:
     """The match's events from index `start` as `player` saw them (None: all of them)."""
-    game = state.game
-    return [event_view(game, event, player) for event in state.events[start:]]
+    return [event_view(event, player) for event in state.events[start:]]
 
 
-def observe(state, player: int) -> dict:
+def observe(state: State, player: int) -> dict:
     """A JSON-able view of `state` for seat `player`."""
     g = state.game
     if not 0 <= player < g.players:
@@ -51,7 +46,7 @@ def observe(state, player: int) -> dict:
         "game": "pixelpug",
         "seat": player,
         "players": g.players,
-        "phase": st.PHASE_NAMES[state.phase],
+        "phase": state.phase,
         "current_player": state.cur,
         "round": state.round,
         "turn": state.turn,
@@ -82,7 +77,7 @@ def _public_result(result: dict, player: int) -> dict:
     return {**result, "hands": hands}
 
 
-def hidden_from(state, player: int) -> set[str]:
+def hidden_from(state: State, player: int) -> set[str]:
     """Card ids `player` must not see now: other hands, the deck, the main pile between rounds.
 
     A hand `player` looked at earlier may still hold some of them: `player` saw those

@@ -11,13 +11,15 @@ end (for an eliminated player: in the hand revealed when they went out).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from pugdeck.games.pixelpug.bots import make_bots
-from pugdeck.games.pixelpug.engine import CHANCE, Game
-from pugdeck.games.pixelpug.state import PLAY
+from pugdeck.games.pixelpug.engine import Game
+from pugdeck.games.pixelpug.phases import CHANCE, PLAY
 
 
-def simulate(game: Game, games: int, seed: int = 0, bots: str = "random", progress=None) -> dict:
+def simulate(game: Game, games: int, seed: int = 0, bots: str = "random",
+             progress: Callable[[int], None] | None = None) -> dict:
     """Play `games` matches with seeds seed, seed+1, …; the statistics as a JSON-able dict."""
     n = game.players
     kinds = game.kinds

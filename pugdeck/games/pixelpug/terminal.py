@@ -8,11 +8,12 @@ callables (Click's prompt and echo in the command), so tests drive a match with 
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from pugdeck.games.pixelpug.bots import make_bots
 from pugdeck.games.pixelpug.engine import CHANCE, Game
 from pugdeck.games.pixelpug.observation import visible_events
+from pugdeck.games.pixelpug.state import State
 from pugdeck.games.pixelpug.transcript import card_label, describe
 
 
@@ -44,14 +45,14 @@ def table_lines(game: Game, observation: dict, names: list[str]) -> list[str]:
         seats.append(f"{names[seat]}: {cards} card{'s' * (cards != 1)}, {status}, "
                      f"{wins} round win{'s' * (wins != 1)}")
     hand = ", ".join(card_label(game, c) for c in observation["hand"]) or "no cards"
-    return ([f"Round {observation['round'] + 1}, deck {observation['deck_size']} cards, "
-             f"Treats left {observation['treats_left']}"]
+    return ([(f"Round {observation['round'] + 1}, deck {observation['deck_size']} cards, "
+             f"Treats left {observation['treats_left']}")]
             + ["  " + s for s in seats]
             + [f"Your hand ({names[me]}, {observation['points']} points in hand and discards): {hand}"])
 
 
 def play_in_terminal(game: Game, human: int, names: list[str], bots: str,
-                     read: Callable[[str, int, bool], int], write: Callable[[str], None]):
+                     read: Callable[[str, int, bool], int], write: Callable[[str], None]) -> State:
     """Play a match with a human at seat `human`; returns the final state."""
     players = make_bots(bots, game, game.seed)
     state = game.new_initial_state()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pugdeck.games.pixelpug.engine import CHANCE, Game
 from pugdeck.games.pixelpug.observation import visible_events
+from pugdeck.games.pixelpug.state import State
 
 LOG_FORMAT = "pugdeck-pixelpug-log"
 HOW = {"elimination": "last one standing", "dog-food": "found the Dog Food",
@@ -119,7 +120,7 @@ def narrate(game: Game, log: list[dict], names: list[str] | None = None) -> list
     return lines
 
 
-def game_log(state, labels: list[str]) -> dict:
+def game_log(state: State, labels: list[str]) -> dict:
     """The machine log: enough to rebuild the match and replay it exactly, deck included."""
     g = state.game
     return {"format": LOG_FORMAT, "format_version": 1, "players": g.players, "seed": g.seed,

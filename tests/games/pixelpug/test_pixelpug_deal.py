@@ -49,8 +49,3 @@ def test_permutation_makes_every_order_about_equally_often():
     assert set(counts) == set(permutations(range(3)))
     assert all(850 < n < 1150 for n in counts.values()), counts
 
-
-def test_a_deal_of_a_one_card_pile_is_still_a_tuple():
-    from pugdeck.games.pixelpug.engine import _short_getter
-
-    assert _short_getter([0])(("a",)) == ("a",) and _short_getter([])(("a",)) == ()

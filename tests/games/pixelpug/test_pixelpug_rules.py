@@ -1,4 +1,4 @@
-"""One scenario per clarification of the PixelPug rules text (DESIGN.md §6), in its order.
+"""One scenario per clarification of the PixelPug rules text (docs/rules-pixelpug.md), in its order.
 
 Each scenario deals a stacked deck (see conftest) and plays through the public API only.
 """

@@ -1,0 +1,29 @@
+"""The words every PixelPug engine module shares: the phases of a match, who acts, and how a
+round ends. A module of its own so that state, actions, effects and engine all import it and
+none of them imports another to get a constant."""
+
+from __future__ import annotations
+
+# The phases of a match, as `observation()["phase"]` reports them.
+DEAL = "deal"  # a chance step: the round's shuffle and first player
+PLAY = "play"  # the current player plays a card
+RPS = "rps"  # a rock-paper-scissors duel waits for a secret choice
+OVER = "over"  # the match is over
+
+CHANCE = -1
+"""`current_player()` when the next action is a chance outcome (a round's shuffle and start)."""
+TERMINAL = -4
+"""`current_player()` once the match is over (OpenSpiel's value)."""
+
+ROUND_LIMIT = 100
+"""A match that produced no champion after this many rounds (only possible with house-rule
+decks whose rounds always tie) ends without one, so every game terminates."""
+
+RPS_CHOICES = ("paper", "rock", "scissors")
+"""A duel's secret choices, in the order `legal_actions()` lists them."""
+
+# How a round was won (or not), as `State.results` and the statistics report it.
+ELIMINATION = "elimination"  # the last player standing
+DOG_FOOD = "dog-food"  # an Empty Bowl hit on the Dog Food holder
+POINTS = "points"  # the single highest points total when the deck ran out
+TIE = "tie"  # a points tie when the deck ran out: nobody wins the round
