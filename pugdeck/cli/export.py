@@ -15,12 +15,12 @@ from pathlib import Path
 import click
 
 from pugdeck.atomic import write_files
-from pugdeck.games.built_deck import Built
-from pugdeck.cli.build import filter_options, run_build
-from pugdeck.cli.common import deck_argument, progress_bar, report_diagnostics
 from pugdeck.authoring.diagnostics import DeckError
+from pugdeck.cli.build import filter_options, run_build
+from pugdeck.cli.common import DEFAULT_DECK, deck_argument, progress_bar, report_diagnostics
 from pugdeck.export.png import (CardPdf, card_pdf, faces_of, png_files, png_folder,
                                 remove_stale)
+from pugdeck.games.built_deck import Built
 
 export = click.Group("export", help="Write the deck for other frontends: PNG images, a "
                      "Tabletop Simulator deck, an HTML gallery, …")
@@ -31,7 +31,7 @@ def export_options(command):
     command = click.option("--out", "out_dir", type=click.Path(file_okay=False), default="out",
                            show_default=True, help="Folder for the outputs.")(command)
     command = click.option("--name", help="Output name [default: the deck id and the filters, "
-                           "e.g. pug-you-no-red].")(command)
+                           f"e.g. {DEFAULT_DECK}-no-red].")(command)
     return deck_argument(filter_options(command))
 
 

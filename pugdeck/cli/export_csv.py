@@ -8,9 +8,12 @@ from pathlib import Path
 import click
 
 from pugdeck.atomic import write_files
-from pugdeck.cli.common import deck_argument, report_diagnostics
-from pugdeck.authoring.diagnostics import DeckError
-from pugdeck.export.csv_cards import CARD_SCHEMAS, DEFAULT_CARD_FILE, export_csv
+from pugdeck.authoring.diagnostics import DeckError, errors_in
+from pugdeck.authoring.loading import load_deck
+from pugdeck.building.deck_check import game_of
+from pugdeck.cli.common import DEFAULT_DECK, deck_argument, report_diagnostics
+from pugdeck.export.csv_cards import DEFAULT_CARD_FILE, deck_csv
+from pugdeck.games.registry import game_ids
 from pugdeck.importing.table_import import import_cards
 
 TABLE_FORMAT = """\b
@@ -20,24 +23,40 @@ card file, relative to the deck folder, that holds the card); one row per card a
 - an empty cell is an absent field (the game's default applies)
 - whole numbers and true/false are read per the schema
 - tags are joined with ';'
-- PixelPug's effect steps are one cell of JSON
+- a list of mappings (such as effect steps) or a mapping is one cell of JSON
 - text is kept exactly (quotes, commas, line breaks, any Unicode)
 The CSV is UTF-8 with a byte-order mark, so spreadsheets read it as UTF-8."""
 
 
-@click.command("csv", epilog=TABLE_FORMAT)
+# The help names the default deck, which only cli/common.py may spell out.
+CSV_HELP = f"""Write DECK's cards as a CSV table, one row per card with every authoring field.
+
+DECK is a deck folder or its deck.yaml (default: the bundled {DEFAULT_DECK} deck). The table
+is the deck's source as written, for editing in a spreadsheet, so the build filters do not
+apply; `pugdeck import` reads it back into deck files."""
+
+
+def export_csv(deck_path: Path) -> tuple[str, bytes]:
+    """The deck's id and its cards as CSV bytes; raises `DeckError` if the deck has errors.
+
+    The deck is loaded and checked by its game as `validate` checks it, so a table is only
+    ever written of a deck without errors.
+    """
+    loaded = load_deck(deck_path)
+    game = game_of(loaded)
+    _deck, diagnostics = game.check_deck(loaded)
+    if errors_in(diagnostics):
+        raise DeckError(diagnostics)
+    return loaded.root.data["deck"]["id"], deck_csv(loaded, game.id)
+
+
+@click.command("csv", help=CSV_HELP, epilog=TABLE_FORMAT)
 @deck_argument
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="out", show_default=True,
               help="Folder for <deck id>.csv.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write to this file instead ('-' for standard output).")
 def csv_command(deck: Path, out_dir: str, output: str | None) -> None:
-    """Write DECK's cards as a CSV table, one row per card with every authoring field.
-
-    DECK is a deck folder or its deck.yaml (default: the bundled Pug You! deck). The table
-    is the deck's source as written, for editing in a spreadsheet, so the build filters do
-    not apply; `pugdeck import` reads it back into deck files.
-    """
     try:
         deck_id, data = export_csv(deck)
     except DeckError as exc:
@@ -57,7 +76,7 @@ def csv_command(deck: Path, out_dir: str, output: str | None) -> None:
 @click.option("--into", "into", type=click.Path(), required=True, metavar="DIR",
               help="The deck folder to write. Without deck.yaml a new deck is made; with one, only "
                    "the card files the table names are replaced (the deck must include them).")
-@click.option("--game", type=click.Choice(sorted(CARD_SCHEMAS)),
+@click.option("--game", type=click.Choice(sorted(game_ids())),
               help="A new deck's game [default: guessed from the columns].")
 @click.option("--id", "deck_id", metavar="SLUG", help="A new deck's id [default: from the folder name].")
 @click.option("--name", "deck_name", metavar="TEXT", help="A new deck's name [default: the folder name].")

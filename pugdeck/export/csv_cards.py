@@ -3,42 +3,42 @@
 The table is the authoring format flattened, so `pugdeck import` can turn it back into the
 same YAML (the format is also described in `pugdeck export csv --help`):
 
-- the header row is the card fields in the game's schema order, then `file`: the card file
+- the header row is the card fields in the game's authoring schema order (the schema
+  `GameSpec.authoring_schema_path` names), then `file`: the card file
   (relative to the deck folder) the card was written in, so a multi-file deck round-trips;
 - an empty cell means the field is absent (so the game's default applies);
 - whole numbers and `true`/`false` are written as such and read back per the schema's type;
 - a list of words (`tags`) is joined with `;` — tags are slugs, so `;` never occurs in one;
-- anything more structured (PixelPug's `effect` steps) is one cell of JSON;
+- anything more structured (a field the schema types as a list of mappings, or a
+  mapping, such as a list of effect steps) is one cell of JSON;
 - text is written exactly: quotes, commas, line breaks and any Unicode survive, because the
   CSV is quoted as needed and encoded UTF-8 with a byte-order mark (which is what makes
   Excel read it as UTF-8 rather than as the local code page).
+
+This module is the table's layout, shared by the export and by `pugdeck.importing`; it
+writes rows of a deck that the caller has loaded and checked (building/deck_check.py).
 """
 
 from __future__ import annotations
 
 import csv
-import importlib
 import io
 import json
-from pathlib import Path
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
-from pugdeck.authoring.diagnostics import DeckError, errors_in
-from pugdeck.building.deck_check import game_id_of as game_of
-from pugdeck.games.registry import game as registered_game
-from pugdeck.authoring.loading import LoadedDeck, load_deck
+from pugdeck.authoring.loading import LoadedDeck
 from pugdeck.authoring.schema_checks import load_schema
 
 FILE_COLUMN = "file"
 LIST_SEPARATOR = ";"
 DEFAULT_CARD_FILE = "cards.yaml"
-# The schema each game's cards are written against (`pugdeck/schemas/<name>.schema.json`).
-CARD_SCHEMAS = {"pug-you": "pug-you", "pixelpug": "pixelpug"}
 
 
 def card_fields(game: str) -> dict[str, dict]:
-    """The card fields of `game` in schema order, each with its (sub)schema."""
-    schema = load_schema(CARD_SCHEMAS[game])
+    """The card fields of the registered game `game` in schema order, each with its
+    (sub)schema."""
+    schema = load_schema(game)  # a registered game's authoring schema (schema_checks.py)
     fields = dict(schema["$defs"]["card"]["properties"])
     # A card field named like the file column would make the table ambiguous.
     assert FILE_COLUMN not in fields, f"{game} cards have a '{FILE_COLUMN}' field"
@@ -91,17 +91,7 @@ def csv_bytes(rows: Iterable[list[str]]) -> bytes:
     return "\ufeff".encode() + buffer.getvalue().encode("utf-8")
 
 
-def export_csv(deck_path: Path) -> tuple[str, bytes]:
-    """The deck's id and its cards as CSV bytes; raises `DeckError` if the deck has errors.
-
-    The cards are exported as written (absent fields stay empty), not as built, which is
-    what makes the table a faithful, re-importable copy of the deck.
-    """
-    loaded = load_deck(deck_path)
-    game = game_of(loaded)
-    checks = registered_game(game)
-    _deck, diagnostics = checks.check_deck(loaded)
-    if errors_in(diagnostics):
-        raise DeckError(diagnostics)
-    deck_id = loaded.root.data["deck"]["id"]
-    return deck_id, csv_bytes(deck_rows(loaded, game))
+def deck_csv(loaded: LoadedDeck, game: str) -> bytes:
+    """A loaded deck's cards as CSV bytes, as written (absent fields stay empty), not as
+    built, which is what makes the table a faithful, re-importable copy of the deck."""
+    return csv_bytes(deck_rows(loaded, game))

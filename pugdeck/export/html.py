@@ -3,6 +3,7 @@
 The pictures are the print PDF rasterised (JPEG data URIs, so the page is one file with no
 outside requests); checkboxes toggle levels and kinds and a search box filters on the card
 text. The page itself is `gallery.html` beside this module; this module only fills it in.
+The game names its kinds and orders its levels (`GameSpec.kind_titles`, `GameSpec.levels`).
 """
 
 from __future__ import annotations
@@ -16,16 +17,14 @@ from html import escape
 from pathlib import Path
 
 from pugdeck import __version__
-from pugdeck.games.built_deck import Built
 from pugdeck.export.png import CardPdf, Face, card_pdf, rasterise
+from pugdeck.games.built_deck import Built
+from pugdeck.games.registry import game
+from pugdeck.games.spec import GameSpec
 
 HTML_DPI = 120  # 300 × 420 px per poker card: sharp at the 200 px the grid shows
 JPEG_QUALITY = 82
 TEMPLATE = Path(__file__).with_name("gallery.html")
-LEVELS = ("green", "yellow", "red")
-KIND_LABELS = {"pug": "Pugs", "mutt": "Healthy mutts", "custom": "Written customs",
-               "blank": "Blank customs", "turd": "Turd cards", "overview": "Turn overview",
-               "action": "Actions", "attack": "Red attacks", "treat": "Treats"}  # PixelPug
 
 
 def html_path(built: Built, out_dir: Path) -> Path:
@@ -42,24 +41,23 @@ def gallery_html(built: Built, dpi: float = HTML_DPI, *, pdf: CardPdf | None = N
                  progress: Callable[[int, int], None] | None = None) -> bytes:
     """The gallery page as UTF-8 bytes."""
     pdf = pdf or card_pdf(built)
+    spec = game(built.doc["game"])
     width, height = pdf.pixels(dpi)
     figures = []
     pictures = rasterise(pdf.data, [face.page for face in pdf.faces], dpi=dpi)
     for done, (face, picture) in enumerate(zip(pdf.faces, pictures), 1):
-        figures.append(_figure(face, _data_uri(picture), width, height))
+        figures.append(_figure(face, spec, _data_uri(picture), width, height))
         if progress:
             progress(done, len(pdf.faces))
     deck = built.doc.get("deck", {})
     title = deck.get("name") or built.name
-    played = sum(face.played for face in pdf.faces)
-    summary = (f"{built.name}: {played} cards in play, {len(pdf.faces) - played} more printed "
-               f"(blank customs, turd cards, the turn overview). Built by pugdeck from "
+    summary = (f"{built.name}: {_printed(pdf.faces, spec)}. Built by pugdeck from "
                f"version {deck.get('version', '?')} of the deck.")
     fields = {
         "lang": escape(deck.get("language") or "en"), "version": escape(__version__),
         "title": escape(title), "summary": escape(summary), "total": str(len(pdf.faces)),
         "card_width": "200", "big_width": str(width * 2),
-        "fieldsets": _fieldsets(pdf.faces), "cards": "\n".join(figures),
+        "fieldsets": _fieldsets(pdf.faces, spec), "cards": "\n".join(figures),
     }
     page = TEMPLATE.read_text(encoding="utf-8")
     for key, value in fields.items():
@@ -67,8 +65,24 @@ def gallery_html(built: Built, dpi: float = HTML_DPI, *, pdf: CardPdf | None = N
     return page.encode("utf-8")
 
 
-def _figure(face: Face, src: str, width: int, height: int) -> str:
-    label = face.level or KIND_LABELS.get(face.kind, face.kind).lower()
+def _printed(faces: tuple[Face, ...], spec: GameSpec) -> str:
+    """`108 cards in play, 8 more printed (blank customs, turd cards, turn overview)`."""
+    played = sum(face.played for face in faces)
+    extra = [face.kind for face in faces if not face.played]
+    text = f"{played} cards in play, {len(extra)} more printed"
+    kinds = _kind_order(set(extra), spec)
+    if kinds:
+        text += " (" + ", ".join(spec.kind_titles.get(k, k).lower() for k in kinds) + ")"
+    return text
+
+
+def _kind_order(kinds: set[str], spec: GameSpec) -> list[str]:
+    """The kinds the game titles, in its order, then any others alphabetically."""
+    return [kind for kind in spec.kind_titles if kind in kinds] + sorted(kinds - set(spec.kind_titles))
+
+
+def _figure(face: Face, spec: GameSpec, src: str, width: int, height: int) -> str:
+    label = face.level or spec.kind_titles.get(face.kind, face.kind).lower()
     caption = f"{face.card_id} · {label}"
     level = f' data-level="{escape(face.level)}"' if face.level else ""
     return (f'<figure data-kind="{escape(face.kind)}"{level} data-text="{escape(fold(face.text))}" '
@@ -77,7 +91,7 @@ def _figure(face: Face, src: str, width: int, height: int) -> str:
             f"<figcaption>{escape(caption)}</figcaption></figure>")
 
 
-def _fieldsets(faces: tuple[Face, ...]) -> str:
+def _fieldsets(faces: tuple[Face, ...], spec: GameSpec) -> str:
     """A checkbox per level and per kind that the deck has, with how many cards each shows."""
     levels = Counter(face.level for face in faces if face.level)
     kinds = Counter(face.kind for face in faces)
@@ -86,11 +100,12 @@ def _fieldsets(faces: tuple[Face, ...]) -> str:
         return (f'<label><input type="checkbox" name="{group}" value="{escape(value)}" checked> '
                 f"{escape(label)} ({count})</label>")
 
-    level_boxes = [box("level", lv, lv.capitalize(), levels[lv]) for lv in LEVELS if lv in levels]
+    level_boxes = [box("level", lv, lv.capitalize(), levels[lv]) for lv in spec.levels
+                   if lv in levels]
     level_boxes += [box("level", lv, lv.capitalize(), n) for lv, n in sorted(levels.items())
-                    if lv not in LEVELS]
-    order = [kind for kind in KIND_LABELS if kind in kinds] + sorted(set(kinds) - set(KIND_LABELS))
-    kind_boxes = [box("kind", kind, KIND_LABELS.get(kind, kind), kinds[kind]) for kind in order]
+                    if lv not in spec.levels]
+    kind_boxes = [box("kind", kind, spec.kind_titles.get(kind, kind), kinds[kind])
+                  for kind in _kind_order(set(kinds), spec)]
     parts = []
     if level_boxes:
         parts.append("<fieldset><legend>Level</legend>" + "".join(level_boxes) + "</fieldset>")

@@ -8,9 +8,10 @@ it and still put the back in that slot, so the sheet is right either way. So a s
 
 The saved object follows what TTS writes into `Saves/Saved Objects/` (SaveName, ObjectStates,
 Transform, ColorDiffuse, the Card fields …); copy the JSON there, with the PNG of the same name
-as its thumbnail. Only the played deck (`cards` of the built JSON) goes in: blank customs,
-turd cards and the reference card are for paper. Cards with another back (PixelPug's Treats)
-are a deck object of their own, since a TTS sheet has one back.
+as its thumbnail. Only the played deck (`cards` of the built JSON) goes in: cards printed
+for paper only stay out. Cards with another back (a game's second pile) are a deck object of
+their own, since a TTS sheet has one back. What a card's tooltip says is the game's
+`GameSpec.card_description`.
 """
 
 from __future__ import annotations
@@ -26,8 +27,11 @@ from urllib.parse import quote
 
 from PIL import Image
 
+from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.export.png import CardPdf, Face, card_pdf, rasterise
 from pugdeck.games.built_deck import Built
-from pugdeck.export.png import CardPdf, Face, card_pdf, card_title, rasterise
+from pugdeck.games.registry import game
+from pugdeck.games.spec import GameSpec
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
 CARDS_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1  # the last slot is the hidden card
@@ -63,10 +67,10 @@ class SheetLayout:
 
 @dataclass(frozen=True)
 class Pile:
-    """Cards sharing one back — one TTS deck object. Pug You! has one; PixelPug's Treats,
-    set aside with their own back, are a second."""
+    """Cards sharing one back — one TTS deck object. Most games have one; a pile set aside
+    with its own back is a second."""
 
-    back: str  # the back's file stem (`back`, `back-main`, `back-treats`)
+    back: str  # the back's file stem (`back`; `back-main`, `back-treats` …)
     layouts: list[SheetLayout]
 
 
@@ -123,22 +127,30 @@ def tts_files(built: Built, out_dir: Path, base_url: str | None = None, *,
               pdf: CardPdf | None = None,
               progress: Callable[[int, int], None] | None = None) -> dict[Path, bytes]:
     """Every file of the export, as bytes to write: `<name>-faces-<key>.jpg`, a back per
-    pile (`<name>-back.jpg`; PixelPug `<name>-back-main.jpg`, `<name>-back-treats.jpg`),
-    `<name>.json` (the saved object) and `<name>.png` (its chest thumbnail)."""
+    pile (`<name>-<back>.jpg`: `<name>-back.jpg`, or one per pile such as
+    `<name>-back-main.jpg`), `<name>.json` (the saved object) and `<name>.png` (its chest
+    thumbnail). Raises `DeckError` when the deck has no card in play: a TTS deck of none
+    would be an empty table."""
     pdf = pdf or card_pdf(built)
     folder = tts_folder(built, out_dir)
     played = [face for face in pdf.faces if face.played]  # in the order of the JSON's cards
+    if not played:
+        raise DeckError([Diagnostic("", 0, 0, None, "cards", ERROR,
+                                    f"'{built.name}' has no cards in play, so there is nothing to "
+                                    "put on a Tabletop Simulator table (cards printed only for "
+                                    "paper stay out); `pugdeck export png` draws them")])
     card_px = card_pixels(pdf.card_size_pt)
     piles = piles_of(played, card_px)
     files: dict[Path, bytes] = {}
     face_names: dict[int, str] = {}
     back_names: dict[str, str] = {}
+    thumbnail = b""
     done = 0
     for pile in piles:
         back = next(rasterise(pdf.data, [pdf.backs[pile.back]], size=card_px))
         back_names[pile.back] = f"{built.name}-{pile.back}.jpg"
         files[folder / back_names[pile.back]] = encode_jpeg(back)
-        if len(files) == 1:
+        if not thumbnail:  # the chest shows the first pile's back
             thumbnail = _thumbnail(back)
         for layout in pile.layouts:
             sheet = Image.new("RGB", layout.size, (255, 255, 255))
@@ -152,7 +164,8 @@ def tts_files(built: Built, out_dir: Path, base_url: str | None = None, *,
             face_names[layout.key] = f"{built.name}-faces-{layout.key}.jpg"
             files[folder / face_names[layout.key]] = encode_jpeg(sheet)
     url = _url_maker(folder, base_url)
-    saved = saved_object(built, piles, {k: url(n) for k, n in face_names.items()},
+    saved = saved_object(built, piles, [face.title for face in played],
+                         {k: url(n) for k, n in face_names.items()},
                          {b: url(n) for b, n in back_names.items()})
     files[folder / f"{built.name}.json"] = (json.dumps(saved, indent=2, ensure_ascii=False)
                                             + "\n").encode("utf-8")
@@ -168,12 +181,13 @@ def _url_maker(folder: Path, base_url: str | None) -> Callable[[str], str]:
     return lambda name: (absolute / name).as_uri()
 
 
-def saved_object(built: Built, piles: list[Pile], face_urls: dict[int, str],
-                 back_urls: dict[str, str]) -> dict:
+def saved_object(built: Built, piles: list[Pile], titles: Sequence[str],
+                 face_urls: dict[int, str], back_urls: dict[str, str]) -> dict:
     """The TTS saved-object document: a `DeckCustom` per pile (a lone `Card` for a pile of
-    one), side by side on the table."""
+    one), side by side on the table. `titles` name the played cards, in the built order."""
     title = built.doc.get("deck", {}).get("name") or built.name
-    states = [_pile_object(built, pile, face_urls, back_urls[pile.back],
+    spec = game(built.doc["game"])
+    states = [_pile_object(built, spec, titles, pile, face_urls, back_urls[pile.back],
                            title if len(piles) == 1 else f"{title} ({pile.back.removeprefix('back-')})",
                            position)
               for position, pile in enumerate(piles)]
@@ -185,8 +199,8 @@ def saved_object(built: Built, piles: list[Pile], face_urls: dict[int, str],
     }
 
 
-def _pile_object(built: Built, pile: Pile, face_urls: dict[int, str], back_url: str,
-                 nickname: str, position: int) -> dict:
+def _pile_object(built: Built, spec: GameSpec, titles: Sequence[str], pile: Pile,
+                 face_urls: dict[int, str], back_url: str, nickname: str, position: int) -> dict:
     cards = built.doc.get("cards", [])
     custom = {str(layout.key): {
         "FaceURL": face_urls[layout.key], "BackURL": back_url, "NumWidth": layout.columns,
@@ -196,7 +210,7 @@ def _pile_object(built: Built, pile: Pile, face_urls: dict[int, str], back_url: 
     for layout in pile.layouts:
         for slot, index in enumerate(layout.cards):
             card = cards[index]
-            contained.append(_object("Card", card_title(card), _description(card), card["id"],
+            contained.append(_object("Card", titles[index], spec.card_description(card), card["id"],
                                      CardID=card_id(layout, slot), SidewaysCard=False,
                                      CustomDeck={str(layout.key): custom[str(layout.key)]}))
     if len(contained) == 1:
@@ -231,22 +245,6 @@ def _transform(face_down: bool) -> dict:
     # A deck spawns face down (rotZ 180), as TTS's own deck builder leaves it.
     return {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0,
             "rotZ": 180.0 if face_down else 0.0, "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
-
-
-def _description(card: dict) -> str:
-    """What a player hovering over the card reads besides its name: what is printed round
-    the question (level, badges, turds, the descriptive) or a PixelPug card's text."""
-    if "turds" not in card:
-        return str(card.get("text") or "")
-    parts = [card.get("level") or card.get("kind", ""),
-             _count(card.get("badges"), "badge"), _count(card.get("turds"), "turd")]
-    if card.get("descriptive"):
-        parts.append(f"“{card['descriptive']}”")
-    return " · ".join(p for p in parts if p)
-
-
-def _count(n, noun: str) -> str:
-    return "" if n is None else f"{n} {noun}{'' if abs(n) == 1 else 's'}"
 
 
 def _guid(seed: str) -> str:

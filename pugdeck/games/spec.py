@@ -109,6 +109,11 @@ class GameSpec:
     # -- exports --------------------------------------------------------------------------
     #: face kinds → section titles of the HTML gallery, in order
     kind_titles: ClassVar[dict[str, str]] = {}
+    #: the colour tiers of `FaceInfo.level`, in the order the HTML gallery lists them
+    levels: ClassVar[tuple[str, ...]] = ()
+    #: when a card table's columns fit several games equally well, `pugdeck import` picks
+    #: the one with the highest preference (then the first registered)
+    import_preference: ClassVar[int] = 0
 
     def card_description(self, card: dict) -> str:
         """A built card in one line of words (Tabletop Simulator's description)."""

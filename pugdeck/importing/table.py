@@ -2,7 +2,7 @@
 
 Row numbers are the spreadsheet's (the header is row 1), not text lines: a cell holding a
 line break is still one row, which is what a user sees when they open the file to fix it.
-Every cell is text here; `csv_import.cell_value` gives it its type per the schema.
+Every cell is text here; `table_import.cell_value` gives it its type per the schema.
 """
 
 from __future__ import annotations

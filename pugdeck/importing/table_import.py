@@ -16,7 +16,6 @@ deck.yaml (and its comments) is never rewritten.
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 import shutil
@@ -27,14 +26,14 @@ from pathlib import Path
 import yaml
 
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic, errors_in
-from pugdeck.importing.table import Table, read_table
-from pugdeck.export.csv_cards import (CARD_SCHEMAS, DEFAULT_CARD_FILE, FILE_COLUMN, LIST_SEPARATOR,
-                                      card_fields, is_word_list)
-from pugdeck.importing.table_locations import TableLocator
-from pugdeck.building.deck_check import game_id_of as game_of
-from pugdeck.games.registry import game as registered_game
 from pugdeck.authoring.loading import display_path, find_deck_file, inside_folder, load_deck
 from pugdeck.authoring.schema_checks import suggest
+from pugdeck.building.deck_check import game_id_of, game_of
+from pugdeck.export.csv_cards import (DEFAULT_CARD_FILE, FILE_COLUMN, LIST_SEPARATOR, card_fields,
+                                      is_word_list)
+from pugdeck.games.registry import registered
+from pugdeck.importing.table import Table, read_table
+from pugdeck.importing.table_locations import TableLocator
 
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
@@ -87,10 +86,11 @@ def import_cards(table_path: Path, into: Path, *, game: str | None = None, deck_
     included: set[Path] | None = None
     if existing.is_file():
         loaded = load_deck(existing)
-        if game is not None and game != game_of(loaded):
+        named = game_id_of(loaded)
+        if game is not None and game != named:
             raise DeckError([_flag_error(f"--game {game}: '{display_path(existing)}' is a "
-                                         f"{game_of(loaded)} deck; drop --game or import into a new folder")])
-        game, included = game_of(loaded), {doc.path for doc in loaded.documents}
+                                         f"{named} deck; drop --game or import into a new folder")])
+        game, included = named, {doc.path for doc in loaded.documents}
     else:
         existing = None
     columns, problems = _header(table, game)
@@ -146,9 +146,13 @@ def _header(table: Table, game: str | None) -> tuple[list[str], list[Diagnostic]
 
 
 def _guess_game(columns: list[str]) -> str:
-    """The game whose card fields explain the most columns; Pug You! on a tie."""
+    """The registered game whose card fields explain the most columns; on a tie the one with
+    the highest `GameSpec.import_preference`, then the first registered."""
     wanted = set(columns) - {FILE_COLUMN}
-    return max(CARD_SCHEMAS, key=lambda g: (len(wanted & set(card_fields(g))), g == "pug-you"))
+    # max keeps the first of equal keys, so registration order settles what is still tied
+    best = max(registered().values(),
+               key=lambda spec: (len(wanted & set(card_fields(spec.id))), spec.import_preference))
+    return best.id
 
 
 def _card_from_row(table: Table, row: int, cells: list[str], columns: list[str],
@@ -233,7 +237,7 @@ def _check_staged(into: Path, documents: dict[str, str], files: dict, table: Tab
             path.write_text(text, encoding="utf-8")
         try:
             loaded = load_deck(staged)
-            _deck, diagnostics = registered_game(game_of(loaded)).check_deck(loaded)
+            _deck, diagnostics = game_of(loaded).check_deck(loaded)
             documents_by_path = {d.path: d for d in loaded.documents}
         except DeckError as exc:
             diagnostics, documents_by_path = exc.diagnostics, {}

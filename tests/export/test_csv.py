@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from pugdeck.cli import main
 from pugdeck.authoring.diagnostics import DeckError
-from pugdeck.export.csv_cards import columns, export_csv
+from pugdeck.cli.export_csv import export_csv
+from pugdeck.export.csv_cards import columns
 from pugdeck.importing.table_import import cell_value, import_cards
 from pugdeck.building.deck_check import check_deck_at
 from pugdeck.resources import bundled_deck
@@ -342,3 +343,14 @@ def test_into_a_file_is_refused(tmp_path, monkeypatch):
     Path("cards.csv").write_text(table([PUG_HEADER, pug_row("a")]))
     assert errors_of(lambda: import_cards(Path("cards.csv"), Path("cards.csv"))) == [
         "--into 'cards.csv' is a file; it needs a folder"]
+
+
+def test_the_game_is_guessed_from_the_columns_and_a_tie_keeps_the_default_game(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    pixel_rows = parse(export_csv(bundled_deck("pixelpug"))[1])
+    Path("pixel.csv").write_text(table(pixel_rows))
+    assert import_cards(Path("pixel.csv"), Path("new"), write=False).game == "pixelpug"
+    # Every game's cards have an `id`: a table of nothing else fits them all equally.
+    Path("ids.csv").write_text(table([["id", "colour"], ["a", "red"]]))
+    errors = errors_of(lambda: import_cards(Path("ids.csv"), Path("new")))
+    assert errors[0].startswith("ids.csv:1:2: unknown column 'colour'; pug-you cards have id, ")

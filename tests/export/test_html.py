@@ -71,6 +71,30 @@ def test_pixelpug_gallery_toggles_its_own_kinds():
     assert 'name="level"' not in page  # PixelPug has no levels
 
 
+def test_the_summary_names_what_is_printed_besides_the_played_cards(gallery):
+    path, faces = gallery
+    page = path.read_text(encoding="utf-8")
+    extra = sum(not face.played for face in faces)
+    assert (f"{sum(face.played for face in faces)} cards in play, {extra} more printed "
+            "(blank customs, turd cards, turn overview)") in page
+
+
+def test_the_game_titles_its_kinds_and_orders_its_levels(tmp_path, as_sketch_game):
+    cards = "".join(f"  - {{id: c{i}, kind: pug, level: {level}, question: 'Who is {i}?', badges: 1,"
+                    f" descriptive: nice, turds: 1, thermometer: 1}}\n"
+                    for i, level in enumerate(("green", "yellow", "red", "green")))
+    (tmp_path / "deck.yaml").write_text("deck: {id: t, name: T, game: pug-you}\ncards:\n" + cards,
+                                        encoding="utf-8")
+    built = build(tmp_path, Preferences(blanks=2))
+    pdf = card_pdf(built)
+    page = gallery_html(as_sketch_game(built), 36, pdf=pdf).decode("utf-8")
+    assert 'value="pug" checked> Sketches (4)' in page
+    assert 'value="blank" checked> Empty frames (2)' in page
+    assert "4 cards in play, 5 more printed (empty frames, overview, turd)" in page
+    assert "Pugs (" not in page and 'value="turd" checked> turd (' in page  # untitled: its own word
+    assert page.index('value="red"') < page.index('value="yellow"') < page.index('value="green"')
+
+
 def test_search_text_is_folded_like_the_page_folds_it():
     assert fold("Crème BRÛLÉE") == "creme brulee"
 

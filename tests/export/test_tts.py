@@ -13,6 +13,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from pugdeck.building.pipeline import build
 from pugdeck.cli import main
+from pugdeck.export.png import card_pdf
 from pugdeck.export.tts import (CARDS_PER_SHEET, MAX_SHEET_PX, card_pixels, sheet_layouts,
                                 tts_files)
 from pugdeck.games.pug_you.filters import Preferences
@@ -161,3 +162,30 @@ def test_pixelpug_treats_are_a_deck_of_their_own_with_their_back(tmp_path):
     assert main_pile["CustomDeck"]["1"]["BackURL"].endswith("/pixelpug-back-main.jpg")
     assert main_pile["ContainedObjects"][0]["Nickname"] == cards[0]["name"]
     assert main_pile["Transform"]["posX"] != treats["Transform"]["posX"]
+
+
+def test_the_tooltips_are_the_games_own_descriptions(tmp_path, as_sketch_game):
+    built = build(write_pug_deck(tmp_path / "deck", 3), Preferences())
+    pdf = card_pdf(built)
+    saved = json.loads(tts_files(as_sketch_game(built), tmp_path / "out", pdf=pdf)[
+        tmp_path / "out/t/tts/t.json"])
+    cards = saved["ObjectStates"][0]["ContainedObjects"]
+    assert [c["Description"] for c in cards] == ["sketched: card-0#1", "sketched: card-1#1",
+                                                 "sketched: card-2#1"]
+
+
+def test_a_pug_card_tooltip_says_what_is_printed_round_the_question(tmp_path):
+    _, saved = export(tmp_path, 2)
+    cards = saved["ObjectStates"][0]["ContainedObjects"]
+    assert [c["Description"] for c in cards] == ["green · 1 badge · 1 turd · “forgetful”",
+                                                 "yellow · 2 badges · 1 turd · “forgetful”"]
+
+
+def test_a_deck_with_no_card_in_play_exits_1_and_writes_nothing(tmp_path):
+    # Only the blank customs are left: they are printed for paper, never put on the table.
+    result = CliRunner().invoke(main, ["export", "tts", "--only", "customs",
+                                       "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1, result.output
+    assert "has no cards in play" in result.stderr and "nothing was written" in result.stderr
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert not (tmp_path / "out").exists()

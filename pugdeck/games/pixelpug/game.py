@@ -7,7 +7,7 @@ only for what it uses (validate never loads the engine, play never loads reportl
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from pugdeck.games.spec import GameSpec
 
@@ -89,6 +89,13 @@ class PixelPug(GameSpec):
 
     def event_count(self, state) -> int:
         return len(state.events)
+
+    # -- exports --------------------------------------------------------------------------
+    kind_titles: ClassVar[dict[str, str]] = {
+        "action": "Actions", "attack": "Red attacks", "treat": "Treats"}
+
+    def card_description(self, card: dict) -> str:
+        return str(card.get("text") or "")  # the card's rules text, as printed
 
 
 GAME = PixelPug()

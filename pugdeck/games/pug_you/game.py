@@ -7,8 +7,9 @@ only for what it uses (validate never loads the engine, play never loads reportl
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
+from pugdeck.games.pug_you import description  # a few lines of plain code: nothing to defer
 from pugdeck.games.spec import GameSpec
 
 
@@ -79,6 +80,16 @@ class PugYou(GameSpec):
     def result(self, state) -> dict:
         return {"scores": state.scores(), "scores_are": "badges (most badges loses)",
                 "losers": state.losers(), "end": state.end_reason or None}
+
+    # -- exports --------------------------------------------------------------------------
+    kind_titles: ClassVar[dict[str, str]] = {
+        "pug": "Pugs", "mutt": "Healthy mutts", "custom": "Written customs",
+        "blank": "Blank customs", "turd": "Turd cards", "overview": "Turn overview"}
+    levels = ("green", "yellow", "red")
+    import_preference = 1  # the first game pugdeck had: a table of bare `id`s still means it
+
+    def card_description(self, card: dict) -> str:
+        return description.card_description(card)
 
 
 GAME = PugYou()
