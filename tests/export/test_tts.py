@@ -15,7 +15,6 @@ from pugdeck.building.pipeline import build
 from pugdeck.cli import main
 from pugdeck.export.tts import (CARDS_PER_SHEET, MAX_SHEET_PX, card_pixels, sheet_layouts,
                                 tts_files)
-from pugdeck.games.pug_you.filters import Preferences
 from pugdeck.resources import bundled_deck
 
 LEVELS = ("green", "yellow", "red")
@@ -35,7 +34,7 @@ def write_pug_deck(folder: Path, n: int) -> Path:
 
 
 def export(tmp_path: Path, n: int, base_url: str | None = None) -> tuple[dict, dict]:
-    built = build(write_pug_deck(tmp_path / "deck", n), Preferences())
+    built = build(write_pug_deck(tmp_path / "deck", n))
     files = tts_files(built, tmp_path / "out", base_url)
     by_name = {path.name: data for path, data in files.items()}
     return by_name, json.loads(by_name["t.json"])
@@ -146,7 +145,7 @@ def _mean_difference(a: Image.Image, b: Image.Image) -> float:
 
 
 def test_pixelpug_treats_are_a_deck_of_their_own_with_their_back(tmp_path):
-    built = build(bundled_deck("pixelpug"), Preferences())
+    built = build(bundled_deck("pixelpug"))
     files = {p.name: d for p, d in tts_files(built, tmp_path).items()}
     assert sorted(files) == ["pixelpug-back-main.jpg", "pixelpug-back-treats.jpg",
                              "pixelpug-faces-1.jpg", "pixelpug-faces-2.jpg", "pixelpug.json",

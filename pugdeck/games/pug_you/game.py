@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pugdeck.games.pug_you.parameters import PARAMETERS
 from pugdeck.games.spec import GameSpec
 
 
@@ -28,6 +29,8 @@ class PugYou(GameSpec):
         return check_deck(loaded)
 
     # -- building -------------------------------------------------------------------------
+    parameters = PARAMETERS  # beside the shared --exclude and --players
+
     def build_deck(self, deck, params, *, name=None, extra_sources=()):
         from pugdeck.games.pug_you.build import build_deck  # noqa: PLC0415
 
