@@ -19,12 +19,10 @@ from pugdeck.games.spec import GameSpec
 
 SHARED = (
     texts("exclude", "Set a card aside (repeatable).", metavar="ID", pattern=SLUG, item="A card id."),
-    int_range("players", 2, 20, "Fail unless the deck is playable for N players.", metavar="N",
-              detail="The build fails if the deck is too small for the group."),
+    int_range("players", 2, 20, "Fail unless the deck is playable for N players.", metavar="N"),
 )
 PROFILE = file("profile", "A group profile (YAML, same fields as these flags); flags add to it.",
-               metavar="FILE", in_profile=False,
-               detail="Values of the profile file's fields, which are listed here too.")
+               metavar="FILE", in_profile=False)
 
 
 def game_parameters(spec: GameSpec) -> tuple[Parameter, ...]:

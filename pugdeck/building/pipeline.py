@@ -6,8 +6,8 @@ deck, hands it to its game, and writes the outputs atomically.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 

@@ -44,8 +44,12 @@ def profile_schema(games: Iterable[GameSpec] | None = None) -> dict:
 
 
 def described(parameter: Parameter) -> str:
-    """The parameter in words for a reader of the docs or a profile: help and detail."""
-    words = parameter.help.split(" [default:")[0].rstrip(".") + "."
+    """The parameter in words for a reader of the docs or of a profile: its help without the
+    notes --help needs (the value's form says it repeats), the default and the detail."""
+    words, _, default = parameter.help.replace(" (repeatable)", "").partition(" [default: ")
+    words = words.rstrip(".") + "."
+    if default:
+        words += f" Default: {default.rstrip('].')}."
     if parameter.kind == FILE and parameter.in_profile:
         words += " In a profile, relative to the profile file."
     return f"{words} {parameter.detail}".strip()

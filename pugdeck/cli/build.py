@@ -10,9 +10,20 @@ import click
 
 from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.authoring.loading import gc_paused
-from pugdeck.building.parameters import PROFILE, all_parameters, game_parameters, given_values
+from pugdeck.building.parameters import (
+    PROFILE,
+    all_parameters,
+    game_parameters,
+    given_values,
+)
 from pugdeck.building.pipeline import Built, build, render_built, write_outputs
-from pugdeck.cli.common import DEFAULT_DECK, DEFAULT_GAME, deck_argument, progress_bar, report_diagnostics
+from pugdeck.cli.common import (
+    DEFAULT_DECK,
+    DEFAULT_GAME,
+    deck_argument,
+    progress_bar,
+    report_diagnostics,
+)
 from pugdeck.games.parameters import CHOICE, FILE, FLAG, INT, Parameter
 from pugdeck.games.registry import game
 

@@ -12,12 +12,12 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from pugdeck.games.built_deck import Built
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.games.built_deck import built_doc, source_block
+from pugdeck.authoring.schema_checks import suggest
+from pugdeck.games.built_deck import Built, built_doc, source_block
 from pugdeck.games.pixelpug import built as built_json
 from pugdeck.games.pixelpug.model import MAIN, Deck
-from pugdeck.authoring.schema_checks import suggest
+
 
 def _error(field: str, message: str) -> Diagnostic:
     return Diagnostic("", 0, 0, None, field, ERROR, message)
@@ -54,8 +54,8 @@ def build_deck(deck: Deck, values: Mapping[str, Any], *, name: str | None = None
         raise DeckError([_error("players", f"--players {players}: the rules allow "
                                 f"{rules.players_min} to {rules.players_max} players and the "
                                 f"main pile has {played.physical_count(MAIN)} cards")])
-    warnings = [] if len(exclude) == 0 else [f"{removed} cards left out: the deck is no longer the "
-                                             "balanced 33-card set"]
+    warnings = [] if len(exclude) == 0 else [(f"{removed} cards left out: the deck is no longer "
+                                              "the balanced 33-card set")]
     name = name or deck.info.id + "".join(f"-no-{card_id}" for card_id in exclude)
     cards = built_json.built_cards(played)
     doc = built_doc(

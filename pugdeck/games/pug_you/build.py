@@ -7,15 +7,19 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from pugdeck.games.built_deck import Built
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.games.built_deck import built_doc, source_block
+from pugdeck.authoring.schema_checks import suggest
+from pugdeck.games.built_deck import Built, built_doc, source_block
 from pugdeck.games.pug_you import built as built_json
 from pugdeck.games.pug_you.customs import check_customs
-from pugdeck.games.pug_you.filters import Filtered, Preferences, apply_filters, filter_suffix
+from pugdeck.games.pug_you.filters import (
+    Filtered,
+    Preferences,
+    apply_filters,
+    filter_suffix,
+)
 from pugdeck.games.pug_you.model import Deck
 from pugdeck.games.pug_you.playability import balance_warnings, check_players
-from pugdeck.authoring.schema_checks import suggest
 
 
 def build_deck(deck: Deck, values: Mapping[str, Any], *, name: str | None = None,

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from pugdeck.building.pipeline import build
 from pugdeck.authoring.diagnostics import DeckError
+from pugdeck.building.pipeline import build
 from pugdeck.games.built_deck import dumps
-from pugdeck.games.pug_you.playability import cards_needed
 from pugdeck.games.pug_you.model import Rules
+from pugdeck.games.pug_you.playability import cards_needed
 from pugdeck.resources import bundled_deck
 from pugdeck.schemas import validate_built
 
@@ -54,7 +54,7 @@ def test_max_thermometer_keeps_cards_up_to_n():
 
 
 def test_savage_strangers_combine_and_credit_each_card_once():
-    built = build(DECK, dict(savage=True, strangers=True))
+    built = build(DECK, {"savage": True, "strangers": True})
     cards = built.doc["cards"]
     assert all(c["level"] in ("yellow", "red") and c["thermometer"] < 3 for c in cards)
     removed = built.doc["filters"]["removed"]
@@ -70,7 +70,7 @@ def test_exclude_by_id_and_tag():
 
 def test_unknown_exclusions_are_errors_with_suggestions():
     with pytest.raises(DeckError) as caught:
-        build(DECK, dict(exclude=("ghost-texterr",), exclude_tag=("mony",)))
+        build(DECK, {"exclude": ("ghost-texterr",), "exclude_tag": ("mony",)})
     text = str(caught.value)
     assert "no card has the id 'ghost-texterr'; did you mean 'ghost-texter'?" in text
     assert "no card has the tag 'mony'; did you mean 'money'?" in text
@@ -90,12 +90,12 @@ def test_output_name_records_the_filters_in_a_fixed_order(prefs, name):
 
 
 def test_explicit_name_wins():
-    assert build(DECK, dict(no_red=True), name="friday").name == "friday"
+    assert build(DECK, {"no_red": True}, name="friday").name == "friday"
 
 
 def test_built_json_validates_against_its_schema_and_is_byte_identical():
-    first = build(DECK, dict(no_red=True, strangers=True))
-    second = build(DECK, dict(no_red=True, strangers=True))
+    first = build(DECK, {"no_red": True, "strangers": True})
+    second = build(DECK, {"no_red": True, "strangers": True})
     validate_built(first.doc)
     assert dumps(first.doc) == dumps(second.doc)
     doc = json.loads(dumps(first.doc))
@@ -142,7 +142,7 @@ cards:
 
 
 def test_customs_are_added_as_blue_cards(tmp_path):
-    built = build(DECK, dict(customs=(str(write_customs(tmp_path, CUSTOM)),)))
+    built = build(DECK, {"customs": (str(write_customs(tmp_path, CUSTOM)),)})
     ours = [c for c in built.doc["cards"] if c["card"] == "our-dog-sitter"]
     assert len(ours) == 1 and ours[0]["kind"] == "custom" and ours[0]["color"] == "blue"
     assert built.name == "pug-you-with-customs"
@@ -152,7 +152,7 @@ def test_customs_are_added_as_blue_cards(tmp_path):
 def test_customs_clashing_with_deck_ids_fail_located(tmp_path):
     path = write_customs(tmp_path, CUSTOM.replace("our-dog-sitter", "ghost-texter"))
     with pytest.raises(DeckError) as caught:
-        build(DECK, dict(customs=(str(path),)))
+        build(DECK, {"customs": (str(path),)})
     [problem] = caught.value.diagnostics
     assert (problem.line, problem.column, problem.card) == (2, 9, "ghost-texter")
     assert "already used by the deck" in problem.message
@@ -161,23 +161,23 @@ def test_customs_clashing_with_deck_ids_fail_located(tmp_path):
 def test_customs_get_the_deck_messages(tmp_path):
     path = write_customs(tmp_path, CUSTOM.replace("badges: 2", "badgs: 2"))
     with pytest.raises(DeckError) as caught:
-        build(DECK, dict(customs=(str(path),)))
+        build(DECK, {"customs": (str(path),)})
     messages = [d.message for d in caught.value.diagnostics]
     assert any("unknown key 'badgs'; did you mean 'badges'?" in m for m in messages)
 
 
 def test_only_customs_builds_just_the_blue_cards(tmp_path):
     path = write_customs(tmp_path, CUSTOM)
-    built = build(DECK, dict(only="customs", customs=(str(path),)))
+    built = build(DECK, {"only": "customs", "customs": (str(path),)})
     assert [c["card"] for c in built.doc["cards"]] == ["our-dog-sitter"]
     assert built.blanks == 6  # the deck's own blank customs come along to be written on
     assert built.name == "pug-you-with-customs-customs"
-    none = build(DECK, dict(only="customs", customs=(str(path),), blanks=0))
+    none = build(DECK, {"only": "customs", "customs": (str(path),), "blanks": 0})
     assert none.blanks == 0 and len(none.doc["cards"]) == 1
 
 
 def test_blanks_never_enter_the_played_deck():
-    built = build(DECK, dict(blanks=10))
+    built = build(DECK, {"blanks": 10})
     assert built.blanks == 10
     assert not any(c["card"].startswith("custom-") for c in built.doc["cards"])
 
@@ -195,7 +195,7 @@ def test_bundled_profiles_build(profile):
 def test_profile_fields_and_flags_add_up(tmp_path):
     path = tmp_path / "p.yaml"
     path.write_text("no-red: true\nexclude-tag: [money]\nmax-thermometer: 2\nplayers: 6\n")
-    built = build(DECK, dict(no_mutts=True, exclude_tag=("food",), players=5), profile=path)
+    built = build(DECK, {"no_mutts": True, "exclude_tag": ("food",), "players": 5}, profile=path)
     filters = built.doc["filters"]
     assert filters["no_red"] and filters["no_mutts"] and filters["max_thermometer"] == 2
     assert filters["exclude_tags"] == ["money", "food"] and filters["players"] == 5
@@ -241,23 +241,23 @@ def test_rules_check_at_its_boundary(tmp_path, players):
     needed = cards_needed(Rules(), players)
     assert needed == players * (5 if players < 8 else 4) + 2 * players - 1
     deck = write_deck(tmp_path, needed)
-    built = build(deck, dict(players=players))
+    built = build(deck, {"players": players})
     assert players in built.doc["checked"]["playable_for"]
     deck = write_deck(tmp_path / "fewer", needed - 1)
     with pytest.raises(DeckError) as caught:
-        build(deck, dict(players=players))
+        build(deck, {"players": players})
     assert f"{needed - 1} remain after the filters, {needed} are needed" in str(caught.value)
 
 
 def test_unplayable_names_the_filter_that_removed_most():
     with pytest.raises(DeckError) as caught:
-        build(DECK, dict(savage=True, strangers=True, players=10))
+        build(DECK, {"savage": True, "strangers": True, "players": 10})
     assert "savage removed the most (39 cards)" in str(caught.value)
 
 
 def test_player_count_outside_the_rules_is_an_error():
     with pytest.raises(DeckError, match="the rules allow 5 to 10 players"):
-        build(DECK, dict(players=4))
+        build(DECK, {"players": 4})
 
 
 def test_lopsided_levels_and_mutts_are_warned_about(tmp_path):
@@ -270,7 +270,7 @@ def test_lopsided_levels_and_mutts_are_warned_about(tmp_path):
     assert warnings == ["mutts are 14% of the deck (10 of 70); scores will drift low — consider --no-mutts"]
     # 60 cards cycle green/yellow/red; without most greens, green is a sliver of the deck
     greens = [f"c{i}" for i in range(0, 60, 3)][:17]
-    warnings = build(deck, dict(no_mutts=True, exclude=tuple(greens))).doc["checked"]["warnings"]
-    assert warnings == ["green cards are only 7% of the levelled cards (3 of 43); drop them with "
-                        "--no-green or add more"]
+    warnings = build(deck, {"no_mutts": True, "exclude": tuple(greens)}).doc["checked"]["warnings"]
+    assert warnings == [("green cards are only 7% of the levelled cards (3 of 43); drop them with "
+                         "--no-green or add more")]
     assert build(DECK).doc["checked"]["warnings"] == []
