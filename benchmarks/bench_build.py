@@ -16,15 +16,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.generate import generate_deck  # noqa: E402
-from pugdeck.games.built_deck import dumps  # noqa: E402
 from pugdeck.building.deck_check import check_deck_at  # noqa: E402
+from pugdeck.building.parameters import values_for  # noqa: E402
+from pugdeck.games.built_deck import dumps  # noqa: E402
 from pugdeck.games.pug_you.build import build_deck  # noqa: E402
-from pugdeck.games.pug_you.filters import Preferences  # noqa: E402
+from pugdeck.games.registry import game  # noqa: E402
 from pugdeck.resources import bundled_deck  # noqa: E402
 
 CARDS = 10_000
 TARGET_S = 0.5
-PREFS = Preferences(no_red=True, strangers=True, exclude_tags=("money",))
+PREFS = values_for(game("pug-you"), {"no_red": True, "strangers": True, "exclude_tag": ("money",)})
+NO_FILTERS = values_for(game("pug-you"), {})
 
 
 def median_time(work, repeats: int) -> float:
@@ -47,7 +49,7 @@ def rows(quick: bool = False) -> list[tuple[str, float, str, str]]:
     with tempfile.TemporaryDirectory() as tmp:
         deck, _ = check_deck_at(generate_deck(Path(tmp) / "deck", CARDS, seed=1))
         big = median_time(lambda: _build_and_export(deck), repeats)
-        json_only = median_time(lambda: dumps(build_deck(deck, Preferences()).doc), repeats)
+        json_only = median_time(lambda: dumps(build_deck(deck, NO_FILTERS).doc), repeats)
     verdict = "ok" if big <= TARGET_S else "MISSED"
     return [
         ("build: filter + check + JSON, bundled deck", small, "s", ""),

@@ -28,10 +28,9 @@ TARGET_ACTIONS = 100_000
 
 def _built_doc() -> dict:
     from pugdeck.building.pipeline import build
-    from pugdeck.games.pug_you.filters import Preferences
     from pugdeck.resources import bundled_deck
 
-    return build(bundled_deck("pug-you"), Preferences()).doc
+    return build(bundled_deck("pug-you")).doc
 
 
 def measure(doc: dict, players: int, games: int, bots: str = "random") -> tuple[float, float]:

@@ -8,7 +8,6 @@ import json
 import pytest
 
 from pugdeck.building.pipeline import build
-from pugdeck.games.pug_you.filters import Preferences
 from pugdeck.protocol.server import COMMANDS, Server
 from pugdeck.protocol.stream import serve
 from pugdeck.resources import bundled_deck
@@ -122,7 +121,7 @@ def test_replay_rebuilds_the_game_from_its_log():
 
 
 def test_a_built_deck_can_come_inline_or_from_a_file(tmp_path):
-    doc = build(bundled_deck("pug-you"), Preferences()).doc
+    doc = build(bundled_deck("pug-you")).doc
     (tmp_path / "deck.json").write_text(json.dumps(doc))
     server = Server()
     inline = ok(server, cmd="new_game", deck_doc=doc, players=6, seed=2, bots=PUG_BOTS)

@@ -173,7 +173,6 @@ def test_building_the_bundled_decks_compiles_no_schema_at_run_time(monkeypatch, 
 
     from pugdeck.authoring import schema_checks as validation
     from pugdeck.building.pipeline import build, render_built
-    from pugdeck.games.pug_you.filters import Preferences
     from pugdeck.render import templates
     from pugdeck.resources import bundled_deck
 
@@ -185,7 +184,7 @@ def test_building_the_bundled_decks_compiles_no_schema_at_run_time(monkeypatch, 
         cached.cache_clear()
     try:
         for deck in ("pug-you", "pixelpug"):
-            render_built(build(bundled_deck(deck), Preferences()))
+            render_built(build(bundled_deck(deck)))
     finally:
         for cached in (validation.named_schema, validation.schema_check, templates._fast_check):
             cached.cache_clear()

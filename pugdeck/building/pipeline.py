@@ -6,13 +6,17 @@ deck, hands it to its game, and writes the outputs atomically.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from pugdeck.atomic import write_files
 from pugdeck.authoring.diagnostics import DeckError, errors_in
 from pugdeck.authoring.loading import locate
 from pugdeck.building.deck_check import check_deck_at
+from pugdeck.building.parameters import game_parameters, merged, values_for
+from pugdeck.building.profiles import load_profile
 from pugdeck.games.built_deck import Built, dumps
 from pugdeck.games.registry import game
 
@@ -25,11 +29,23 @@ def check(deck_path: Path):
     return deck, diagnostics
 
 
-def build(deck_path: Path, prefs, *, name: str | None = None,
-          extra_sources: tuple[tuple[str, str, str], ...] = ()) -> Built:
-    """Build the deck at `deck_path` for a group's preferences (see the game's build module)."""
+def build(deck_path: Path, params: Mapping[str, Any] | None = None, *, profile: Path | None = None,
+          name: str | None = None, extra_sources: tuple[tuple[str, str, str], ...] = ()) -> Built:
+    """Build the deck at `deck_path` for a group (see the game's build module).
+
+    `params` holds the parameters the group gave, by name (`{"no_red": True}`); a profile
+    file's are added first and the given ones added to them (building/parameters.py). A
+    parameter the deck's game does not take is an error.
+    """
     deck, diagnostics = check(deck_path)
-    built = game(deck.info.game).build_deck(deck, prefs, name=name, extra_sources=extra_sources)
+    spec = game(deck.info.game)
+    given = dict(params or {})
+    if profile is not None:
+        from_profile, doc = load_profile(profile, spec)
+        given = merged(from_profile, given, game_parameters(spec))
+        extra_sources = (*extra_sources, ("profile", doc.path.name, doc.sha256))
+    values = values_for(spec, given)
+    built = spec.build_deck(deck, values, name=name, extra_sources=extra_sources)
     return replace(built, diagnostics=diagnostics, origins=deck.origins)
 
 

@@ -8,11 +8,24 @@ from pathlib import Path
 
 import click
 
-from pugdeck.building.pipeline import Built, build, render_built, write_outputs
-from pugdeck.cli.common import deck_argument, progress_bar, report_diagnostics
 from pugdeck.authoring.diagnostics import DeckError
-from pugdeck.games.pug_you.filters import Preferences
 from pugdeck.authoring.loading import gc_paused
+from pugdeck.building.parameters import (
+    PROFILE,
+    all_parameters,
+    game_parameters,
+    given_values,
+)
+from pugdeck.building.pipeline import Built, build, render_built, write_outputs
+from pugdeck.cli.common import (
+    DEFAULT_DECK,
+    DEFAULT_GAME,
+    deck_argument,
+    progress_bar,
+    report_diagnostics,
+)
+from pugdeck.games.parameters import CHOICE, FILE, FLAG, INT, Parameter
+from pugdeck.games.registry import game
 
 
 class BackOffset(click.ParamType):
@@ -32,62 +45,53 @@ class BackOffset(click.ParamType):
         return (x, y)
 
 
+def _option(parameter: Parameter):
+    """The Click option of a group parameter, as its declaration says."""
+    kind = parameter.kind
+    common = {"help": parameter.help, "metavar": parameter.metavar}
+    if kind == FLAG:
+        return click.option(parameter.flag, parameter.name, is_flag=True, help=parameter.help)
+    if kind == INT:
+        return click.option(parameter.flag, parameter.name, **common,
+                            type=click.IntRange(parameter.minimum, parameter.maximum))
+    if kind == CHOICE:
+        return click.option(parameter.flag, parameter.name, **common, type=click.Choice(parameter.choices))
+    kind_type = click.Path(exists=True, dir_okay=False) if kind == FILE else None
+    return click.option(parameter.flag, parameter.name, **common, type=kind_type,
+                        multiple=parameter.repeatable)
+
+
 def filter_options(command):
-    """The group-preference flags (DESIGN.md §3), shared by build and the exports."""
-    options = [
-        click.option("--no-red", is_flag=True, help="Leave the red (hardcore) cards out."),
-        click.option("--no-yellow", is_flag=True, help="Leave the yellow cards out."),
-        click.option("--no-green", is_flag=True, help="Leave the green (nice) cards out."),
-        click.option("--no-mutts", is_flag=True, help="Leave the pink healthy mutts out."),
-        click.option("--savage", is_flag=True, help="No green cards and no mutts."),
-        click.option("--strangers", is_flag=True, help="Drop cards with a full thermometer."),
-        click.option("--max-thermometer", type=click.IntRange(1, 3), metavar="N",
-                     help="Drop cards whose thermometer is above N."),
-        click.option("--exclude", multiple=True, metavar="ID", help="Set a card aside (repeatable)."),
-        click.option("--exclude-tag", multiple=True, metavar="TAG",
-                     help="Set aside every card with this tag (repeatable)."),
-        click.option("--customs", multiple=True, type=click.Path(exists=True, dir_okay=False),
-                     metavar="FILE", help="Add written blue custom cards from a YAML file (repeatable)."),
-        click.option("--only", type=click.Choice(["customs"]),
-                     help="Build only the blue custom cards."),
-        click.option("--blanks", type=click.IntRange(0, 90), metavar="N",
-                     help="Print N blank blue cards to write on [default: the deck's blanks]."),
-        click.option("--players", type=click.IntRange(2, 20), metavar="N",
-                     help="Fail unless the deck is playable for N players."),
-        click.option("--profile", type=click.Path(exists=True, dir_okay=False), metavar="FILE",
-                     help="A group profile (YAML, same fields as these flags); flags add to it."),
-    ]
-    for option in reversed(options):
-        command = option(command)
+    """The group parameters of every registered game (docs/parameters.md), shared by build
+    and the exports; the deck's game refuses those it does not take."""
+    for parameter in reversed(all_parameters()):
+        command = _option(parameter)(command)
     return command
 
 
-def preferences_from(options: dict) -> tuple[Preferences, tuple[tuple[str, str, str], ...]]:
-    """Preferences from the flags merged into the profile; the profile as an extra source."""
-    flags = Preferences(
-        no_red=options["no_red"], no_yellow=options["no_yellow"], no_green=options["no_green"],
-        no_mutts=options["no_mutts"], savage=options["savage"], strangers=options["strangers"],
-        max_thermometer=options["max_thermometer"], exclude=tuple(options["exclude"]),
-        exclude_tags=tuple(options["exclude_tag"]), only_customs=options["only"] == "customs",
-        players=options["players"], blanks=options["blanks"], customs=tuple(options["customs"]),
-    )
-    if not options["profile"]:
-        return flags, ()
-    from pugdeck.games.pug_you.profiles import load_profile  # only a build with --profile
-
-    profile, doc = load_profile(Path(options["profile"]))
-    return profile.merged(flags), (("profile", doc.path.name, doc.sha256),)
+def preferences_from(options: dict) -> tuple[dict, Path | None]:
+    """The group parameters the command line gave, by name, and the profile file if any."""
+    given = given_values(options, all_parameters())
+    profile = given.pop(PROFILE.name, None)
+    return given, Path(profile) if profile else None
 
 
 def run_build(deck: Path, options: dict, name: str | None) -> Built:
-    prefs, extra = preferences_from(options)
-    return build(deck, prefs, name=name, extra_sources=extra)
+    """`build` from the parsed command line: its group parameters and profile."""
+    given, profile = preferences_from(options)
+    return build(deck, given, profile=profile, name=name)
+
+
+def _example_name() -> str:
+    """An output name as `build` makes one: the default deck with its game's first flag."""
+    flags = [p for p in game_parameters(game(DEFAULT_GAME)) if p.kind == FLAG]
+    return DEFAULT_DECK + (f"-{flags[0].profile_key}" if flags else "")
 
 
 @click.command("build")
 @deck_argument
 @filter_options
-@click.option("--name", help="Output name [default: the deck id and the filters, e.g. pug-you-no-red].")
+@click.option("--name", help=f"Output name [default: the deck id and the filters, e.g. {_example_name()}].")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="out", show_default=True,
               help="Folder for the outputs.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
@@ -105,7 +109,7 @@ def build_command(deck: Path, name: str | None, out_dir: str, paper: str, duplex
                   **options) -> None:
     """Build DECK for a group: out/<name>.json (the built deck) and out/<name>.pdf.
 
-    DECK is a deck folder or its deck.yaml (default: the bundled Pug You! deck). Nothing is
+    DECK is a deck folder or its deck.yaml (default: the bundled {title} deck). Nothing is
     written unless everything succeeds.
     """
     try:
@@ -134,3 +138,7 @@ def build_command(deck: Path, name: str | None, out_dir: str, paper: str, duplex
         click.echo(built.summary)
         for path in written:
             click.echo(f"wrote {path}")
+
+
+# The default deck's game is named once, in cli/common.py.
+build_command.help = build_command.help.format(title=game(DEFAULT_GAME).title)

@@ -13,7 +13,7 @@ these methods. Each method imports the game module that does the work when it is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -88,9 +88,11 @@ class GameSpec:
         raise NotImplementedError(f"{self.title} decks cannot be checked")
 
     # -- building -------------------------------------------------------------------------
-    def build_deck(self, deck: Any, params: Any, *, name: str | None = None,
+    def build_deck(self, deck: Any, params: Mapping[str, Any], *, name: str | None = None,
                    extra_sources: tuple[tuple[str, str, str], ...] = ()) -> Built:
-        """The built deck for a group's parameters; raises `DeckError` with every problem."""
+        """The built deck for a group; raises `DeckError` with every problem. `params` maps
+        the name of each of the game's parameters, shared ones included, to its value (the
+        default when the group gave none): pugdeck/building/parameters.py."""
         raise NotImplementedError(f"{self.title} decks cannot be built")
 
     # -- printing -----------------------------------------------------------------------

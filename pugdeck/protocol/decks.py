@@ -48,14 +48,13 @@ def _build(path: Path) -> dict:
     bundled deck), which a frontend starting game after game should pay once.
     """
     from pugdeck.building.pipeline import build  # noqa: PLC0415 (only when a deck folder is named)
-    from pugdeck.games.pug_you.filters import Preferences  # noqa: PLC0415 (the shared build flags)
 
     folder = (path if path.is_dir() else path.parent).resolve()
     stamp = (str(path.resolve()), tuple(sorted((str(f), f.stat().st_mtime_ns, f.stat().st_size)
                                                for f in folder.rglob("*") if f.is_file())))
     if stamp not in _built:
         try:
-            doc = build(path, Preferences()).doc
+            doc = build(path).doc
         except DeckError as exc:
             raise ProtocolError("bad_deck", "; ".join(d.format() for d in exc.diagnostics[:10])) from None
         if len(_built) >= 8:

@@ -95,3 +95,24 @@ def test_a_bundled_deck_can_be_named(tmp_path, monkeypatch):
     unknown = run("build", "pugyou")
     assert unknown.exit_code == 2
     assert "'pugyou' does not exist, and it is no bundled deck (pixelpug, pug-you)" in unknown.stderr
+
+
+def test_help_lists_every_group_parameter_as_declared():
+    from pugdeck.building.parameters import all_parameters
+
+    result = run("build", "--help")
+    assert result.exit_code == 0
+    flat = " ".join(result.stdout.split())
+    for parameter in all_parameters():
+        assert parameter.flag in result.stdout
+        assert " ".join(parameter.help.split()) in flat, parameter.flag
+    assert "e.g. pug-you-no-red" in flat and "default: the bundled Pug You! deck" in flat
+
+
+def test_a_flag_the_decks_game_does_not_take_is_refused(tmp_path):
+    result = run("build", "pixelpug", "--strangers", "--blanks", "2", "--no-pdf", "--out", str(tmp_path))
+    assert result.exit_code == 1
+    assert "--strangers is a Pug You! preference; PixelPug takes only --exclude, --players and " \
+           "--profile" in result.stderr
+    assert "--blanks is a Pug You! preference" in result.stderr
+    assert not tmp_path.exists() or not any(tmp_path.iterdir())

@@ -14,11 +14,10 @@ from pugdeck.cli import main
 def deck_json(tmp_path_factory):
     """The bundled Pug You! deck, built as `pugdeck build` writes it."""
     from pugdeck.building.pipeline import build
-    from pugdeck.games.pug_you.filters import Preferences
     from pugdeck.resources import bundled_deck
 
     path = tmp_path_factory.mktemp("decks") / "pug-you.json"
-    path.write_text(json.dumps(build(bundled_deck("pug-you"), Preferences()).doc), encoding="utf-8")
+    path.write_text(json.dumps(build(bundled_deck("pug-you")).doc), encoding="utf-8")
     return str(path)
 
 

@@ -26,7 +26,6 @@ from pugdeck.building.pipeline import build
 from pugdeck.cli import main
 from pugdeck.export.html import fold, gallery_html
 from pugdeck.export.png import card_pdf
-from pugdeck.games.pug_you.filters import Preferences
 from pugdeck.resources import bundled_deck
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
@@ -36,7 +35,7 @@ TIMEOUT = 60.0
 @pytest.fixture(scope="module")
 def gallery(tmp_path_factory):
     """The bundled deck's gallery page on disk, and the faces it shows."""
-    built = build(bundled_deck("pug-you"), Preferences())
+    built = build(bundled_deck("pug-you"))
     pdf = card_pdf(built)
     path = tmp_path_factory.mktemp("html") / "pug-you.html"
     path.write_bytes(gallery_html(built, 60, pdf=pdf))
@@ -65,7 +64,7 @@ def test_toggles_and_counts_match_the_deck(gallery):
 
 
 def test_pixelpug_gallery_toggles_its_own_kinds():
-    page = gallery_html(build(bundled_deck("pixelpug"), Preferences()), 36).decode("utf-8")
+    page = gallery_html(build(bundled_deck("pixelpug")), 36).decode("utf-8")
     assert 'value="treat" checked> Treats (3)' in page
     assert 'value="attack" checked> Red attacks (' in page
     assert 'name="level"' not in page  # PixelPug has no levels
@@ -85,7 +84,7 @@ def test_the_game_titles_its_kinds_and_orders_its_levels(tmp_path, as_sketch_gam
                     for i, level in enumerate(("green", "yellow", "red", "green")))
     (tmp_path / "deck.yaml").write_text("deck: {id: t, name: T, game: pug-you}\ncards:\n" + cards,
                                         encoding="utf-8")
-    built = build(tmp_path, Preferences(blanks=2))
+    built = build(tmp_path, {"blanks": 2})
     pdf = card_pdf(built)
     page = gallery_html(as_sketch_game(built), 36, pdf=pdf).decode("utf-8")
     assert 'value="pug" checked> Sketches (4)' in page

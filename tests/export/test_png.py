@@ -16,7 +16,6 @@ from pugdeck.cli import main
 from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.export.png import card_pdf, faces_of, file_stem, png_files, rasterise
 from pugdeck.export.preview import MAX_BYTES, MAX_WIDTH, preview_png
-from pugdeck.games.pug_you.filters import Preferences
 from pugdeck.render.sheets import sheet
 from pugdeck.resources import bundled_deck
 
@@ -40,7 +39,7 @@ def write_deck(folder: Path, ids: list[str], blanks: int = 0) -> Path:
 
 @pytest.fixture(scope="module")
 def bundled():
-    built = build(bundled_deck("pug-you"), Preferences())
+    built = build(bundled_deck("pug-you"))
     return built, card_pdf(built)
 
 
@@ -65,7 +64,7 @@ def test_bundled_deck_gives_a_png_per_face_and_one_back(tmp_path, bundled):
 
 @pytest.mark.parametrize("dpi", [72, 150, 300])
 def test_pixel_size_is_card_mm_over_25_4_times_dpi(tmp_path, dpi):
-    built = build(write_deck(tmp_path / "deck", ["one"]), Preferences())
+    built = build(write_deck(tmp_path / "deck", ["one"]))
     files = png_files(built, tmp_path / "out", dpi=dpi)
     expected = tuple(round(mm / 25.4 * dpi) for mm in CARD_MM)
     for data in files.values():
@@ -92,7 +91,7 @@ def test_a_card_png_is_the_printed_card(tmp_path, bundled):
 
 
 def test_blank_ids_never_clash_with_card_ids(tmp_path):
-    built = build(write_deck(tmp_path / "deck", ["blank"], blanks=1), Preferences())
+    built = build(write_deck(tmp_path / "deck", ["blank"], blanks=1))
     stems = [face.file_stem for face in faces_of(built)]
     assert stems[:2] == ["blank-1", "blank-1-2"]
     assert len(set(stems)) == len(stems)
@@ -150,13 +149,13 @@ def test_pixelpug_gives_a_png_per_card_and_a_back_per_pile(tmp_path):
     result = run("export", "png", str(bundled_deck("pixelpug")), "--dpi", "36", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     names = sorted(p.name for p in (tmp_path / "pixelpug/png").iterdir())
-    built = build(bundled_deck("pixelpug"), Preferences())
+    built = build(bundled_deck("pixelpug"))
     cards = sorted(c["id"].replace("#", "-") + ".png" for c in built.doc["cards"])
     assert names == sorted(cards + ["back-main.png", "back-treats.png"])
 
 
 def test_a_game_without_card_faces_is_refused_clearly(tmp_path):
-    built = build(write_deck(tmp_path / "deck", ["one"]), Preferences())
+    built = build(write_deck(tmp_path / "deck", ["one"]))
     other = replace(built, doc=dict(built.doc, game="chess"))
     with pytest.raises(DeckError, match="chess card faces cannot be drawn yet"):
         card_pdf(other)

@@ -16,7 +16,6 @@ from pugdeck.cli import main
 from pugdeck.export.png import card_pdf
 from pugdeck.export.tts import (CARDS_PER_SHEET, MAX_SHEET_PX, card_pixels, sheet_layouts,
                                 tts_files)
-from pugdeck.games.pug_you.filters import Preferences
 from pugdeck.resources import bundled_deck
 
 LEVELS = ("green", "yellow", "red")
@@ -36,7 +35,7 @@ def write_pug_deck(folder: Path, n: int) -> Path:
 
 
 def export(tmp_path: Path, n: int, base_url: str | None = None) -> tuple[dict, dict]:
-    built = build(write_pug_deck(tmp_path / "deck", n), Preferences())
+    built = build(write_pug_deck(tmp_path / "deck", n))
     files = tts_files(built, tmp_path / "out", base_url)
     by_name = {path.name: data for path, data in files.items()}
     return by_name, json.loads(by_name["t.json"])
@@ -147,7 +146,7 @@ def _mean_difference(a: Image.Image, b: Image.Image) -> float:
 
 
 def test_pixelpug_treats_are_a_deck_of_their_own_with_their_back(tmp_path):
-    built = build(bundled_deck("pixelpug"), Preferences())
+    built = build(bundled_deck("pixelpug"))
     files = {p.name: d for p, d in tts_files(built, tmp_path).items()}
     assert sorted(files) == ["pixelpug-back-main.jpg", "pixelpug-back-treats.jpg",
                              "pixelpug-faces-1.jpg", "pixelpug-faces-2.jpg", "pixelpug.json",
@@ -165,7 +164,7 @@ def test_pixelpug_treats_are_a_deck_of_their_own_with_their_back(tmp_path):
 
 
 def test_the_tooltips_are_the_games_own_descriptions(tmp_path, as_sketch_game):
-    built = build(write_pug_deck(tmp_path / "deck", 3), Preferences())
+    built = build(write_pug_deck(tmp_path / "deck", 3))
     pdf = card_pdf(built)
     saved = json.loads(tts_files(as_sketch_game(built), tmp_path / "out", pdf=pdf)[
         tmp_path / "out/t/tts/t.json"])

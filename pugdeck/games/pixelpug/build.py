@@ -1,25 +1,22 @@
-"""From a checked PixelPug deck to the built deck (DESIGN.md §4).
+"""From a checked PixelPug deck to the built deck.
 
-PixelPug has no group preferences of its own: its deck is one balanced set. Of the shared
-build flags only `--exclude ID` (leave a card kind out) and `--players N` apply; the Pug You!
-ones (levels, mutts, thermometer, customs) are refused with a message rather than ignored.
+PixelPug has no group parameters of its own (`parameters` in game.py is empty): its deck is
+one balanced set. It takes the shared `--exclude ID` (leave a card kind out) and
+`--players N`; any other parameter is refused before it gets here
+(pugdeck/building/parameters.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.authoring.schema_checks import suggest
 from pugdeck.games.built_deck import Built, built_doc, source_block
 from pugdeck.games.pixelpug import built as built_json
 from pugdeck.games.pixelpug.model import MAIN, Deck
-
-# Pug You! preferences that mean nothing for PixelPug, by the flag that sets them.
-_NOT_HERE = {"no_red": "--no-red", "no_yellow": "--no-yellow", "no_green": "--no-green",
-             "no_mutts": "--no-mutts", "savage": "--savage", "strangers": "--strangers",
-             "max_thermometer": "--max-thermometer", "exclude_tags": "--exclude-tag",
-             "only_customs": "--only", "customs": "--customs", "blanks": "--blanks"}
 
 
 def _error(field: str, message: str) -> Diagnostic:
@@ -38,30 +35,27 @@ def player_checks(deck: Deck) -> list[dict]:
     return out
 
 
-def build_deck(deck: Deck, prefs, *, name: str | None = None,
+def build_deck(deck: Deck, values: Mapping[str, Any], *, name: str | None = None,
                extra_sources: tuple[tuple[str, str, str], ...] = ()) -> Built:
     """Apply `--exclude`, check the player counts, and assemble the built deck."""
-    problems = [_error(flag.lstrip("-"), f"{flag} is a Pug You! preference; PixelPug has no "
-                       "levels, mutts, thermometers or customs")
-                for attr, flag in _NOT_HERE.items() if getattr(prefs, attr, None)]
     ids = [c.id for c in deck.cards]
-    exclude = tuple(getattr(prefs, "exclude", ()))
-    problems += [_error("exclude", f"--exclude: no card has the id '{card_id}'{suggest(card_id, ids)}")
-                 for card_id in exclude if card_id not in ids]
+    exclude = tuple(values["exclude"])
+    problems = [_error("exclude", f"--exclude: no card has the id '{card_id}'{suggest(card_id, ids)}")
+                for card_id in exclude if card_id not in ids]
     if problems:
         raise DeckError(problems)
     removed = sum(c.count for c in deck.cards if c.id in exclude)
     played = replace(deck, cards=tuple(c for c in deck.cards if c.id not in exclude))
     checks = player_checks(played)
     playable_for = [c["players"] for c in checks if c["playable"]]
-    players = getattr(prefs, "players", None)
+    players = values["players"]
     if players is not None and players not in playable_for:
         rules = deck.rules
         raise DeckError([_error("players", f"--players {players}: the rules allow "
                                 f"{rules.players_min} to {rules.players_max} players and the "
                                 f"main pile has {played.physical_count(MAIN)} cards")])
-    warnings = [] if len(exclude) == 0 else [f"{removed} cards left out: the deck is no longer the "
-                                             "balanced 33-card set"]
+    warnings = [] if len(exclude) == 0 else [(f"{removed} cards left out: the deck is no longer "
+                                              "the balanced 33-card set")]
     name = name or deck.info.id + "".join(f"-no-{card_id}" for card_id in exclude)
     cards = built_json.built_cards(played)
     doc = built_doc(

@@ -28,6 +28,8 @@ class PixelPug(GameSpec):
         return check_deck(loaded)
 
     # -- building -------------------------------------------------------------------------
+    parameters = ()  # only the shared --exclude and --players: the deck is one balanced set
+
     def build_deck(self, deck, params, *, name=None, extra_sources=()):
         from pugdeck.games.pixelpug.build import build_deck  # noqa: PLC0415
 

@@ -1,28 +1,37 @@
-"""From a checked Pug You! deck and a group's preferences to the built deck (DESIGN.md §3–4)."""
+"""From a checked Pug You! deck and a group's parameter values to the built deck."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
-from pugdeck.games.built_deck import Built
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.games.built_deck import built_doc, source_block
+from pugdeck.authoring.schema_checks import suggest
+from pugdeck.games.built_deck import Built, built_doc, source_block
 from pugdeck.games.pug_you import built as built_json
 from pugdeck.games.pug_you.customs import check_customs
-from pugdeck.games.pug_you.filters import Filtered, Preferences, apply_filters, filter_suffix
+from pugdeck.games.pug_you.filters import (
+    Filtered,
+    Preferences,
+    apply_filters,
+    filter_suffix,
+)
 from pugdeck.games.pug_you.model import Deck
 from pugdeck.games.pug_you.playability import balance_warnings, check_players
-from pugdeck.authoring.schema_checks import suggest
 
 
-def build_deck(deck: Deck, prefs: Preferences, *, name: str | None = None,
+def build_deck(deck: Deck, values: Mapping[str, Any], *, name: str | None = None,
                extra_sources: tuple[tuple[str, str, str], ...] = ()) -> Built:
     """Apply customs and filters, check playability, and assemble the built deck.
+
+    `values` holds every parameter of the game (parameters.py and the shared ones).
 
     Raises `DeckError` with every problem: bad customs, unknown ids or tags to exclude, a
     player count outside the rules, a deck too small for the group.
     """
+    prefs = Preferences.from_values(values)
     problems: list[Diagnostic] = []
     sources = [("deck", s.path, s.sha256) for s in deck.sources]
     for customs_file in prefs.customs:

@@ -6,8 +6,9 @@ removes it, so "which filter removed the most" has one answer and output names a
 
 # No `from __future__ import annotations`: it makes NamedTuples dearer (render/shapes.py).
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from pugdeck.games.pug_you.model import Card, Deck
 
@@ -15,7 +16,7 @@ FULL_THERMOMETER = 3
 
 
 class Preferences(NamedTuple):  # not a dataclass: see render/shapes.py
-    """What a group asked for, from flags and/or a profile file."""
+    """What a group asked for, in the words of the filters below."""
 
     no_red: bool = False
     no_yellow: bool = False
@@ -31,18 +32,16 @@ class Preferences(NamedTuple):  # not a dataclass: see render/shapes.py
     blanks: int | None = None
     customs: tuple[str, ...] = ()  # customs files, as given
 
-    def merged(self, flags: "Preferences") -> "Preferences":
-        """A profile with command-line flags added: switches and lists add up, numbers override."""
-        def pick(a, b):
-            return b if b is not None else a
-        return Preferences(
-            **{name: getattr(self, name) or getattr(flags, name) for name in _SWITCHES},
-            max_thermometer=pick(self.max_thermometer, flags.max_thermometer),
-            exclude=_unique(self.exclude + flags.exclude),
-            exclude_tags=_unique(self.exclude_tags + flags.exclude_tags),
-            players=pick(self.players, flags.players),
-            blanks=pick(self.blanks, flags.blanks),
-            customs=_unique(self.customs + flags.customs),
+    @classmethod
+    def from_values(cls, values: Mapping[str, Any]) -> "Preferences":
+        """The preferences from the group's parameter values (parameters.py, with the shared
+        `exclude` and `players`), every one of them present."""
+        return cls(
+            no_red=values["no_red"], no_yellow=values["no_yellow"], no_green=values["no_green"],
+            no_mutts=values["no_mutts"], savage=values["savage"], strangers=values["strangers"],
+            max_thermometer=values["max_thermometer"], exclude=tuple(values["exclude"]),
+            exclude_tags=tuple(values["exclude_tag"]), only_customs=values["only"] == "customs",
+            players=values["players"], blanks=values["blanks"], customs=tuple(values["customs"]),
         )
 
     def as_json(self) -> dict:
@@ -59,13 +58,6 @@ class Preferences(NamedTuple):  # not a dataclass: see render/shapes.py
             "only": "customs" if self.only_customs else None,
             "players": self.players,
         }
-
-
-_SWITCHES = ("no_red", "no_yellow", "no_green", "no_mutts", "savage", "strangers", "only_customs")
-
-
-def _unique(items: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(items))
 
 
 class Filter(NamedTuple):  # not a dataclass: see render/shapes.py

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from pugdeck.games.pug_you import description  # a few lines of plain code: nothing to defer
+from pugdeck.games.pug_you.parameters import PARAMETERS
 from pugdeck.games.spec import GameSpec
 
 
@@ -29,6 +30,8 @@ class PugYou(GameSpec):
         return check_deck(loaded)
 
     # -- building -------------------------------------------------------------------------
+    parameters = PARAMETERS  # beside the shared --exclude and --players
+
     def build_deck(self, deck, params, *, name=None, extra_sources=()):
         from pugdeck.games.pug_you.build import build_deck  # noqa: PLC0415
 

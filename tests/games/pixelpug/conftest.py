@@ -12,13 +12,12 @@ import pytest
 
 from pugdeck.building.pipeline import build
 from pugdeck.games.pixelpug.engine import Game
-from pugdeck.games.pug_you.filters import Preferences
 from pugdeck.resources import bundled_deck
 
 
 @pytest.fixture(scope="session")
 def built_doc() -> dict:
-    return build(bundled_deck("pixelpug"), Preferences()).doc
+    return build(bundled_deck("pixelpug")).doc
 
 
 @pytest.fixture

@@ -86,11 +86,9 @@ def deal(game, hands: list[list[str]], draw: list[str] = ()):
 def bundled_docs() -> dict[str, dict]:
     """The bundled deck built as `pugdeck build` would, plain and with group filters."""
     from pugdeck.building.pipeline import build
-    from pugdeck.games.pug_you.filters import Preferences
     from pugdeck.resources import bundled_deck
 
-    variants = {"default": Preferences(), "savage": Preferences(savage=True),
-                "strangers": Preferences(strangers=True),
-                "no-red-no-mutts": Preferences(no_red=True, no_mutts=True),
-                "green-only": Preferences(no_red=True, no_yellow=True)}
+    variants = {"default": {}, "savage": {"savage": True}, "strangers": {"strangers": True},
+                "no-red-no-mutts": {"no_red": True, "no_mutts": True},
+                "green-only": {"no_red": True, "no_yellow": True}}
     return {name: build(bundled_deck("pug-you"), prefs).doc for name, prefs in variants.items()}

@@ -8,13 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from pugdeck.building.pipeline import build
 from pugdeck.authoring.diagnostics import DeckError
+from pugdeck.building.pipeline import build
 from pugdeck.games.built_deck import dumps
-from pugdeck.games.pug_you.filters import Preferences
-from pugdeck.games.pug_you.playability import cards_needed
-from pugdeck.games.pug_you.profiles import load_profile
 from pugdeck.games.pug_you.model import Rules
+from pugdeck.games.pug_you.playability import cards_needed
 from pugdeck.resources import bundled_deck
 from pugdeck.schemas import validate_built
 
@@ -32,7 +30,7 @@ def source_cards() -> list[dict]:
 
 
 def built_cards(**prefs) -> list[dict]:
-    return build(DECK, Preferences(**prefs)).doc["cards"]
+    return build(DECK, prefs).doc["cards"]
 
 
 @pytest.mark.parametrize("flag, removed", [
@@ -56,7 +54,7 @@ def test_max_thermometer_keeps_cards_up_to_n():
 
 
 def test_savage_strangers_combine_and_credit_each_card_once():
-    built = build(DECK, Preferences(savage=True, strangers=True))
+    built = build(DECK, {"savage": True, "strangers": True})
     cards = built.doc["cards"]
     assert all(c["level"] in ("yellow", "red") and c["thermometer"] < 3 for c in cards)
     removed = built.doc["filters"]["removed"]
@@ -65,14 +63,14 @@ def test_savage_strangers_combine_and_credit_each_card_once():
 
 
 def test_exclude_by_id_and_tag():
-    cards = built_cards(exclude=("ghost-texter",), exclude_tags=("money",))
+    cards = built_cards(exclude=("ghost-texter",), exclude_tag=("money",))
     assert "ghost-texter" not in {c["card"] for c in cards}
     assert not any("money" in c["tags"] for c in cards)
 
 
 def test_unknown_exclusions_are_errors_with_suggestions():
     with pytest.raises(DeckError) as caught:
-        build(DECK, Preferences(exclude=("ghost-texterr",), exclude_tags=("mony",)))
+        build(DECK, {"exclude": ("ghost-texterr",), "exclude_tag": ("mony",)})
     text = str(caught.value)
     assert "no card has the id 'ghost-texterr'; did you mean 'ghost-texter'?" in text
     assert "no card has the tag 'mony'; did you mean 'money'?" in text
@@ -84,20 +82,20 @@ def test_unknown_exclusions_are_errors_with_suggestions():
     ({"no_red": True, "strangers": True}, "pug-you-strangers-no-red"),
     ({"no_mutts": True, "no_green": True, "max_thermometer": 2}, "pug-you-max-thermometer-2-no-green-no-mutts"),
     ({"savage": True, "no_green": True, "no_mutts": True}, "pug-you-savage"),
-    ({"exclude_tags": ("money", "food")}, "pug-you-no-tag-food-money"),
+    ({"exclude_tag": ("money", "food")}, "pug-you-no-tag-food-money"),
     ({"exclude": ("ghost-texter",)}, "pug-you-without-ghost-texter"),
 ])
 def test_output_name_records_the_filters_in_a_fixed_order(prefs, name):
-    assert build(DECK, Preferences(**prefs)).name == name
+    assert build(DECK, prefs).name == name
 
 
 def test_explicit_name_wins():
-    assert build(DECK, Preferences(no_red=True), name="friday").name == "friday"
+    assert build(DECK, {"no_red": True}, name="friday").name == "friday"
 
 
 def test_built_json_validates_against_its_schema_and_is_byte_identical():
-    first = build(DECK, Preferences(no_red=True, strangers=True))
-    second = build(DECK, Preferences(no_red=True, strangers=True))
+    first = build(DECK, {"no_red": True, "strangers": True})
+    second = build(DECK, {"no_red": True, "strangers": True})
     validate_built(first.doc)
     assert dumps(first.doc) == dumps(second.doc)
     doc = json.loads(dumps(first.doc))
@@ -117,10 +115,10 @@ def test_every_derived_field_is_explicit():
 
 def test_source_fingerprint_changes_with_the_inputs(tmp_path):
     deck = write_deck(tmp_path, 60)
-    before = build(deck, Preferences()).doc["source"]["sha256"]
+    before = build(deck).doc["source"]["sha256"]
     path = deck / "cards.yaml"
     path.write_text(path.read_text().replace("Who q0 ", "Who changed "))
-    assert build(deck, Preferences()).doc["source"]["sha256"] != before
+    assert build(deck).doc["source"]["sha256"] != before
 
 
 # --- customs -------------------------------------------------------------------------------
@@ -144,7 +142,7 @@ cards:
 
 
 def test_customs_are_added_as_blue_cards(tmp_path):
-    built = build(DECK, Preferences(customs=(str(write_customs(tmp_path, CUSTOM)),)))
+    built = build(DECK, {"customs": (str(write_customs(tmp_path, CUSTOM)),)})
     ours = [c for c in built.doc["cards"] if c["card"] == "our-dog-sitter"]
     assert len(ours) == 1 and ours[0]["kind"] == "custom" and ours[0]["color"] == "blue"
     assert built.name == "pug-you-with-customs"
@@ -154,7 +152,7 @@ def test_customs_are_added_as_blue_cards(tmp_path):
 def test_customs_clashing_with_deck_ids_fail_located(tmp_path):
     path = write_customs(tmp_path, CUSTOM.replace("our-dog-sitter", "ghost-texter"))
     with pytest.raises(DeckError) as caught:
-        build(DECK, Preferences(customs=(str(path),)))
+        build(DECK, {"customs": (str(path),)})
     [problem] = caught.value.diagnostics
     assert (problem.line, problem.column, problem.card) == (2, 9, "ghost-texter")
     assert "already used by the deck" in problem.message
@@ -163,23 +161,23 @@ def test_customs_clashing_with_deck_ids_fail_located(tmp_path):
 def test_customs_get_the_deck_messages(tmp_path):
     path = write_customs(tmp_path, CUSTOM.replace("badges: 2", "badgs: 2"))
     with pytest.raises(DeckError) as caught:
-        build(DECK, Preferences(customs=(str(path),)))
+        build(DECK, {"customs": (str(path),)})
     messages = [d.message for d in caught.value.diagnostics]
     assert any("unknown key 'badgs'; did you mean 'badges'?" in m for m in messages)
 
 
 def test_only_customs_builds_just_the_blue_cards(tmp_path):
     path = write_customs(tmp_path, CUSTOM)
-    built = build(DECK, Preferences(only_customs=True, customs=(str(path),)))
+    built = build(DECK, {"only": "customs", "customs": (str(path),)})
     assert [c["card"] for c in built.doc["cards"]] == ["our-dog-sitter"]
     assert built.blanks == 6  # the deck's own blank customs come along to be written on
     assert built.name == "pug-you-with-customs-customs"
-    none = build(DECK, Preferences(only_customs=True, customs=(str(path),), blanks=0))
+    none = build(DECK, {"only": "customs", "customs": (str(path),), "blanks": 0})
     assert none.blanks == 0 and len(none.doc["cards"]) == 1
 
 
 def test_blanks_never_enter_the_played_deck():
-    built = build(DECK, Preferences(blanks=10))
+    built = build(DECK, {"blanks": 10})
     assert built.blanks == 10
     assert not any(c["card"].startswith("custom-") for c in built.doc["cards"])
 
@@ -188,26 +186,35 @@ def test_blanks_never_enter_the_played_deck():
 
 @pytest.mark.parametrize("profile", sorted((DECK / "profiles").glob("*.yaml")), ids=lambda p: p.stem)
 def test_bundled_profiles_build(profile):
-    prefs, _doc = load_profile(profile)
-    built = build(DECK, prefs)
+    built = build(DECK, profile=profile)
     validate_built(built.doc)
     assert built.doc["checked"]["playable_for"]
+    assert [f["role"] for f in built.doc["source"]["files"]][-1] == "profile"
 
 
 def test_profile_fields_and_flags_add_up(tmp_path):
     path = tmp_path / "p.yaml"
     path.write_text("no-red: true\nexclude-tag: [money]\nmax-thermometer: 2\nplayers: 6\n")
-    profile, _doc = load_profile(path)
-    merged = profile.merged(Preferences(no_mutts=True, exclude_tags=("food",), players=5))
-    assert merged.no_red and merged.no_mutts and merged.max_thermometer == 2
-    assert merged.exclude_tags == ("money", "food") and merged.players == 5
+    built = build(DECK, {"no_mutts": True, "exclude_tag": ("food",), "players": 5}, profile=path)
+    filters = built.doc["filters"]
+    assert filters["no_red"] and filters["no_mutts"] and filters["max_thermometer"] == 2
+    assert filters["exclude_tags"] == ["money", "food"] and filters["players"] == 5
+
+
+def test_profile_customs_are_relative_to_the_profile(tmp_path):
+    write_customs(tmp_path, CUSTOM)
+    (tmp_path / "group").mkdir()
+    path = tmp_path / "group" / "p.yaml"
+    path.write_text("customs: [../ours.yaml]\n")
+    built = build(DECK, profile=path)
+    assert built.doc["filters"]["customs"] == ["ours.yaml"]
 
 
 def test_profile_unknown_field_is_located(tmp_path):
     path = tmp_path / "p.yaml"
     path.write_text("no-red: true\nstrangrs: true\n")
     with pytest.raises(DeckError) as caught:
-        load_profile(path)
+        build(DECK, profile=path)
     [problem] = caught.value.diagnostics
     assert (problem.line, problem.column) == (2, 1)
     assert "unknown profile field 'strangrs'; did you mean 'strangers'?" in problem.message
@@ -234,23 +241,23 @@ def test_rules_check_at_its_boundary(tmp_path, players):
     needed = cards_needed(Rules(), players)
     assert needed == players * (5 if players < 8 else 4) + 2 * players - 1
     deck = write_deck(tmp_path, needed)
-    built = build(deck, Preferences(players=players))
+    built = build(deck, {"players": players})
     assert players in built.doc["checked"]["playable_for"]
     deck = write_deck(tmp_path / "fewer", needed - 1)
     with pytest.raises(DeckError) as caught:
-        build(deck, Preferences(players=players))
+        build(deck, {"players": players})
     assert f"{needed - 1} remain after the filters, {needed} are needed" in str(caught.value)
 
 
 def test_unplayable_names_the_filter_that_removed_most():
     with pytest.raises(DeckError) as caught:
-        build(DECK, Preferences(savage=True, strangers=True, players=10))
+        build(DECK, {"savage": True, "strangers": True, "players": 10})
     assert "savage removed the most (39 cards)" in str(caught.value)
 
 
 def test_player_count_outside_the_rules_is_an_error():
     with pytest.raises(DeckError, match="the rules allow 5 to 10 players"):
-        build(DECK, Preferences(players=4))
+        build(DECK, {"players": 4})
 
 
 def test_lopsided_levels_and_mutts_are_warned_about(tmp_path):
@@ -259,11 +266,11 @@ def test_lopsided_levels_and_mutts_are_warned_about(tmp_path):
         for i in range(10):
             f.write(f"  - {{id: m{i}, kind: mutt, question: \"Who helps m{i} y{i}?\", descriptive: kind, "
                     f"turds: 1, thermometer: 1}}\n")
-    warnings = build(deck, Preferences()).doc["checked"]["warnings"]
+    warnings = build(deck).doc["checked"]["warnings"]
     assert warnings == ["mutts are 14% of the deck (10 of 70); scores will drift low — consider --no-mutts"]
     # 60 cards cycle green/yellow/red; without most greens, green is a sliver of the deck
     greens = [f"c{i}" for i in range(0, 60, 3)][:17]
-    warnings = build(deck, Preferences(no_mutts=True, exclude=tuple(greens))).doc["checked"]["warnings"]
-    assert warnings == ["green cards are only 7% of the levelled cards (3 of 43); drop them with "
-                        "--no-green or add more"]
-    assert build(DECK, Preferences()).doc["checked"]["warnings"] == []
+    warnings = build(deck, {"no_mutts": True, "exclude": tuple(greens)}).doc["checked"]["warnings"]
+    assert warnings == [("green cards are only 7% of the levelled cards (3 of 43); drop them with "
+                         "--no-green or add more")]
+    assert build(DECK).doc["checked"]["warnings"] == []

@@ -1,0 +1,133 @@
+"""Profile files: a group's parameters saved as YAML, one field per flag (`no-red: true`).
+
+The profile schema is derived from the parameter declarations (`profile_schema`); the copy
+shipped as pugdeck/schemas/profile.schema.json, for editors and `pugdeck schema`, is written
+by `python -m pugdeck.building.parameter_docs` and a test fails when it is out of date.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.authoring.loading import Document, LoadError, load_document
+from pugdeck.authoring.schema_checks import Schema, message_for, suggest
+from pugdeck.building.parameters import all_parameters, game_parameters, not_taken
+from pugdeck.games.parameters import CHOICE, FILE, FLAG, INT, TEXT, Parameter
+from pugdeck.games.registry import registered
+from pugdeck.games.spec import GameSpec
+
+_ID = "https://pugdeck.invalid/schemas/profile.schema.json"
+
+
+def profile_schema(games: Iterable[GameSpec] | None = None) -> dict:
+    """The JSON Schema of a profile file: a field for each parameter of the games (default:
+    the registered ones) and a `description`."""
+    properties: dict[str, Any] = {"description": {
+        "description": "What this profile is for, in a sentence.", "type": "string", "maxLength": 300}}
+    for parameter in all_parameters(games):
+        if parameter.in_profile:
+            properties[parameter.profile_key] = _field(parameter)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": _ID,
+        "title": "pugdeck group profile",
+        "description": "A group's preferences, the same fields as the flags of `pugdeck build` "
+                       "(--profile FILE). Flags given on the command line add to the profile.",
+        "type": "object",
+        "additionalProperties": False,
+        "properties": properties,
+    }
+
+
+def described(parameter: Parameter) -> str:
+    """The parameter in words for a reader of the docs or of a profile: its help without the
+    notes --help needs (the value's form says it repeats), the default and the detail."""
+    words, _, default = parameter.help.replace(" (repeatable)", "").partition(" [default: ")
+    words = words.rstrip(".") + "."
+    if default:
+        words += f" Default: {default.rstrip('].')}."
+    if parameter.kind == FILE and parameter.in_profile:
+        words += " In a profile, relative to the profile file."
+    return f"{words} {parameter.detail}".strip()
+
+
+def _field(parameter: Parameter) -> dict:
+    field: dict[str, Any] = {"description": described(parameter)}
+    if parameter.kind == FLAG:
+        field["type"] = "boolean"
+    elif parameter.kind == INT:
+        field.update(type="integer", minimum=parameter.minimum, maximum=parameter.maximum)
+    elif parameter.kind == CHOICE:
+        field["enum"] = list(parameter.choices)
+    else:
+        one: dict[str, Any] = {"type": "string"}
+        if parameter.kind == TEXT and parameter.pattern:
+            one["pattern"] = parameter.pattern
+        if parameter.kind == FILE:
+            one["minLength"] = 1
+        if parameter.item:
+            one["description"] = parameter.item
+        if not parameter.repeatable:
+            return {**field, **one}
+        field.update(type="array", items=one)
+        if parameter.kind == TEXT:
+            field["uniqueItems"] = True
+    return field
+
+
+def load_profile(path: Path, spec: GameSpec) -> tuple[dict[str, Any], Document]:
+    """The parameters a profile gives (by name), checked for the deck's game, and the file;
+    file paths in it become relative to the working directory."""
+    try:
+        doc = load_document(path)
+    except LoadError as exc:
+        raise DeckError([exc.diagnostic]) from None
+    data = doc.data if doc.data is not None else {}
+    problems = _schema_problems(doc, data)
+    by_key = {p.profile_key: p for p in all_parameters() if p.in_profile}
+    taken = {p.profile_key for p in game_parameters(spec)}
+    values: dict[str, Any] = {}
+    for key, value in (data.items() if isinstance(data, dict) and not problems else ()):
+        parameter = by_key.get(key)
+        if parameter is None:  # the description
+            continue
+        if key not in taken:
+            mark = doc.key_mark((key,))
+            problems.append(Diagnostic(mark.file, mark.line, mark.column, None, key, ERROR,
+                                       not_taken(spec, parameter.name, as_profile_key=True)))
+        elif parameter.kind == FILE:
+            values[parameter.name] = (tuple(str(path.parent / v) for v in value)
+                                      if parameter.repeatable else str(path.parent / value))
+        else:
+            values[parameter.name] = tuple(value) if parameter.repeatable else value
+    if problems:
+        raise DeckError(problems)
+    return values, doc
+
+
+@lru_cache(maxsize=2)
+def _profile_check(game_ids: tuple[str, ...]) -> Schema:
+    """The schema for the registered games; while they are the shipped ones, its validator
+    is the precompiled one (pugdeck/schemas/compiled/profile.py)."""
+    return Schema(profile_schema(), "profile")
+
+
+def _schema_problems(doc: Document, data: Any) -> list[Diagnostic]:
+    problems = []
+    for error in _profile_check(tuple(registered())).errors(data):
+        where = tuple(error.absolute_path)
+        if error.validator == "additionalProperties":
+            known = error.schema["properties"]
+            for key in (k for k in error.instance if k not in known):
+                mark = doc.key_mark(where + (key,))
+                problems.append(Diagnostic(mark.file, mark.line, mark.column, None, key, ERROR,
+                                           f"unknown profile field '{key}'{suggest(key, known)}"))
+            continue
+        mark = doc.mark(where)
+        problems.append(Diagnostic(mark.file, mark.line, mark.column, None,
+                                   str(where[0]) if where else None, ERROR, message_for(error)))
+    return problems
