@@ -1,14 +1,15 @@
 """Card images rasterised from the print-and-play PDF, so a PNG never differs from paper.
 
-The PDF is drawn once with one card per page and no bleed (`render_pdf(bleed_mm=0)`), faces
-on even pages and each card's back after it; pypdfium2 turns the pages into pictures. The
-preview sheet, the Tabletop Simulator sheets and the HTML gallery all start from here.
+The PDF is drawn once with one card per page and no bleed (`render_built_pdf(bleed_mm=0)`),
+faces on even pages and each card's back after it; pypdfium2 turns the pages into
+pictures. The preview sheet, the Tabletop Simulator sheets and the HTML gallery all start
+from here. Which faces a deck prints, and with which back, is its game's
+(`GameSpec.faces`, in the order `GameSpec.print_run` prints them).
 
 File names: a card id like `worst-roommate#1` becomes `worst-roommate-1.png` (every
-character outside `A-Za-z0-9._-` becomes `-`); blank customs are `blank-1.png`…, the turd
-cards keep their ids (`turd-1.png`), the reference card is `turn-overview.png` and the
-back is `back.png`. PixelPug prints only its cards, each with the back of its pile:
-`back-main.png` and `back-treats.png`.
+character outside `A-Za-z0-9._-` becomes `-`); printed-only cards keep the ids their game
+gives them (`blank-1.png`, `turd-1.png`…), and each distinct back is `<its name>.png`
+(`back.png`, or one per pile such as `back-main.png`).
 """
 
 from __future__ import annotations
@@ -21,12 +22,12 @@ from pathlib import Path
 
 from PIL import Image
 
-from pugdeck.building.pipeline import Built, render_built
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.authoring.loading import locate
+from pugdeck.games.built_deck import Built
+from pugdeck.games.registry import game
 
 POINTS_PER_INCH = 72.0
-# Games whose faces `render_pdf` draws; the others get a clear error instead of a traceback.
-DRAWN_GAMES = ("pug-you", "pixelpug")
 
 
 @dataclass(frozen=True)
@@ -34,14 +35,14 @@ class Face:
     """One printed card front: where it is in the PDF and what a viewer may filter on."""
 
     page: int  # zero-based page of the card-per-page PDF
-    card_id: str  # the built card id, `blank-1`, `turd-1` or `turn-overview`
+    card_id: str  # the built card id, or the id the game gives a printed-only card
     file_stem: str  # filesystem-safe, unique within a deck
-    kind: str  # pug | mutt | custom | blank | turd | overview; PixelPug action | attack | treat
-    level: str | None  # green | yellow | red for levelled cards
-    title: str  # the question (Pug You!) or the name (PixelPug); what a viewer reads
+    kind: str  # the game's own word for the face (`GameSpec.kind_titles`)
+    level: str | None  # a colour tier, for games that have one
+    title: str  # what a viewer reads first: a question, a card name
     text: str  # every word printed on the card, for searching
     played: bool  # part of the played deck (the built JSON's `cards`)
-    back: str  # file stem of its back: `back`, or `back-main` / `back-treats` (PixelPug)
+    back: str  # file stem of its back, e.g. `back`
 
 
 @dataclass(frozen=True)
@@ -76,51 +77,35 @@ def file_stem(card_id: str) -> str:
 
 
 def card_title(card: dict) -> str:
-    """What a card is called: its question (Pug You!) or its name (PixelPug)."""
+    """What a built card is called: its question or its name, whichever it has."""
     return str(card.get("question") or card.get("name") or card.get("id", ""))
 
 
 def faces_of(built: Built) -> tuple[Face, ...]:
-    """Every front in the order the card-per-page PDF prints them (see `_pug_you_rows` and
-    `_pixelpug_rows`); each face's back is on the page after it."""
-    game = built.doc.get("game", "pug-you")
-    rows = _pixelpug_rows(built) if game == "pixelpug" else _pug_you_rows(built)
-    taken = {back for *_, back in rows}
+    """Every front in the order the card-per-page PDF prints them; each face's back is on
+    the page after it."""
+    infos = _face_infos(built)
+    taken = {info.back for info in infos}
     faces = []
-    for index, (card_id, kind, level, title, text, played, back) in enumerate(rows):
-        stem = _unique(file_stem(card_id), taken)
-        faces.append(Face(2 * index, card_id, stem, kind, level, title, text, played, back))
+    for index, info in enumerate(infos):
+        stem = _unique(file_stem(info.card_id), taken)
+        faces.append(Face(2 * index, info.card_id, stem, info.kind, info.level, info.title,
+                          info.text, info.played, info.back))
     return tuple(faces)
 
 
-def _pug_you_rows(built: Built) -> list[tuple]:
-    """Question cards, blank customs, turd cards, the turn overview; one shared back."""
-    rows = []
-    for card in built.doc.get("cards", []):
-        words = [card_title(card), card.get("descriptive") or "",
-                 " ".join(card.get("tags") or []), card.get("card") or ""]
-        rows.append((card["id"], card.get("kind", "pug"), card.get("level"), card_title(card),
-                     " ".join(w for w in words if w), True, "back"))
-    rows += [(f"blank-{n}", "blank", None, "Blank custom card", "blank custom write your own",
-              False, "back") for n in range(1, built.blanks + 1)]
-    rows += [(c["id"], "turd", None, c.get("name") or "Turd card", "turd card nominee", False,
-              "back") for c in built.doc.get("components", []) if c.get("kind") == "turd"]
-    rows.append(("turn-overview", "overview", None, "Turn overview", "turn overview reference",
-                 False, "back"))
-    return rows
-
-
-def _pixelpug_rows(built: Built) -> list[tuple]:
-    """Every card, each with the back of its pile (the Treats have their own)."""
-    rows = []
-    for card in built.doc.get("cards", []):
-        pile = card.get("pile", "main")
-        kind = "treat" if pile == "treats" else "attack" if card.get("attack") else "action"
-        words = [card_title(card), card.get("text") or "", " ".join(card.get("tags") or []),
-                 card.get("card") or ""]
-        rows.append((card["id"], kind, None, card_title(card), " ".join(w for w in words if w),
-                     True, f"back-{pile}"))
-    return rows
+def _face_infos(built: Built) -> list:
+    """The game's faces; a deck whose game prints nothing is a `DeckError`, not a traceback."""
+    game_id = str(built.doc.get("game", ""))
+    try:
+        return game(game_id).faces(built)
+    except LookupError:
+        reason = f"{game_id} card faces cannot be drawn yet"
+    except NotImplementedError as exc:
+        reason = str(exc)
+    raise DeckError([Diagnostic("", 0, 0, None, "game", ERROR,
+                                f"{reason}, so there is nothing to rasterise; `pugdeck build` "
+                                "writes its JSON")])
 
 
 def _unique(stem: str, taken: set[str]) -> str:
@@ -134,19 +119,21 @@ def _unique(stem: str, taken: set[str]) -> str:
 
 
 def card_pdf(built: Built, progress: Callable[[int, int], None] | None = None) -> CardPdf:
-    """Draw the deck one card per page, each face followed by its back."""
-    game = built.doc.get("game", "pug-you")
-    if game not in DRAWN_GAMES:
-        raise DeckError([Diagnostic("", 0, 0, None, "game", ERROR,
-                                    f"{game} card faces cannot be drawn yet, so there is "
-                                    "nothing to rasterise; `pugdeck build` writes its JSON")])
-    import pypdfium2 as pdfium
+    """Draw the deck one card per page, each face followed by its back; card problems come
+    back located in the deck's files."""
+    import pypdfium2 as pdfium  # noqa: PLC0415 (heavy native library: only for pictures)
 
-    data = render_built(built, bleed_mm=0, duplex="long", progress=progress)
+    from pugdeck.render.pdf import render_built_pdf  # noqa: PLC0415 (reportlab: only to draw)
+
+    faces = faces_of(built)
+    try:
+        data = render_built_pdf(built, bleed_mm=0, duplex="long", progress=progress)
+    except DeckError as exc:
+        raise DeckError(locate(exc.diagnostics, built.origins)) from None
     document = pdfium.PdfDocument(data)
     size = tuple(document[0].get_size())
     document.close()
-    return CardPdf(data, faces_of(built), card_size_pt=size)
+    return CardPdf(data, faces, card_size_pt=size)
 
 
 def pixel_size(width_pt: float, height_pt: float, dpi: float) -> tuple[int, int]:
@@ -162,13 +149,13 @@ def rasterise(pdf: bytes, pages: Iterable[int], *, dpi: float | None = None,
     With `size`, the page is drawn at the nearest scale and resampled only if rounding left
     it a pixel off, so text stays as sharp as pdfium draws it.
     """
-    import pypdfium2 as pdfium  # heavy native library: only loaded when pictures are wanted
+    import pypdfium2 as pdfium  # noqa: PLC0415 (heavy native library: only for pictures)
 
     document = pdfium.PdfDocument(pdf)
     try:
         for index in pages:
             page = document[index]
-            width_pt, height_pt = page.get_size()
+            width_pt, _height_pt = page.get_size()
             scale = (size[0] / width_pt) if size else (dpi or 300) / POINTS_PER_INCH
             image = page.render(scale=scale).to_pil().convert("RGB")
             page.close()
@@ -190,8 +177,8 @@ def encode_png(image: Image.Image, dpi: float | None = None) -> bytes:
 
 def png_files(built: Built, out_dir: Path, dpi: float = 300, *, pdf: CardPdf | None = None,
               progress: Callable[[int, int], None] | None = None) -> dict[Path, bytes]:
-    """`<out>/<name>/png/<file stem>.png` for every face and every distinct back (`back.png`;
-    PixelPug's `back-main.png` and `back-treats.png`), as bytes to write."""
+    """`<out>/<name>/png/<file stem>.png` for every face and every distinct back (`back.png`,
+    or one per back the game prints), as bytes to write."""
     pdf = pdf or card_pdf(built)
     folder = png_folder(built, out_dir)
     pages = list(pdf.backs.values()) + [face.page for face in pdf.faces]

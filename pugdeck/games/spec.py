@@ -23,7 +23,9 @@ if TYPE_CHECKING:  # types only: the stages import these modules, not the other 
     from pugdeck.authoring.loading import LoadedDeck
     from pugdeck.games.built_deck import Built
     from pugdeck.games.parameters import Parameter
+    from pugdeck.render.fonts import FontSet
     from pugdeck.render.shapes import CardFace
+    from pugdeck.render.templates import Template
 
 
 @dataclass(frozen=True)
@@ -39,15 +41,30 @@ class FaceInfo:
     back: str  # the name of its back in `PrintRun.backs` (also the back's file stem)
 
 
+@dataclass(frozen=True)
+class PdfInfo:
+    """The PDF's document information, as a viewer's Properties dialog shows it."""
+
+    title: str
+    subject: str
+    author: str = "pugdeck"
+    names_paper: bool = True  # the subject ends with the sheet size (", A4")
+
+
 @dataclass
 class PrintRun:
-    """What the generic PDF writer draws for a deck: every front in print order with the
-    name of its back, each distinct back once, and any picture the game paints as a form."""
+    """What the generic PDF writer (render/pdf.py) draws for a deck: every front in print
+    order with the name of its back, each distinct back once, and the pictures the game
+    paints as forms (drawn once per document, placed on every card that shows them)."""
 
     fronts: Iterator[tuple[FaceInfo, CardFace]]  # lazy: faces are laid out as they print
     count: int  # how many fronts, for progress
-    backs: dict[str, CardFace]  # back name → its art, card-sized (bleed included)
-    pictures: Callable[[tuple], CardFace | None] = lambda key: None  # form keys the game draws
+    backs: dict[str, CardFace]  # back name → the back as drawn behind a front
+    info: PdfInfo
+    # Form keys whose picture is made of shapes (a card frame, a back's art) → the shapes.
+    pictures: Callable[[tuple], CardFace | None] = lambda key: None
+    # Form keys painted with canvas calls, by `key[0]`: painter(canvas, key, width, height).
+    painters: dict[str, Callable[[Any, tuple, float, float], None]] = field(default_factory=dict)
     diagnostics: list = field(default_factory=list)  # filled while `fronts` is consumed
 
 
@@ -96,17 +113,29 @@ class GameSpec:
         raise NotImplementedError(f"{self.title} decks cannot be built")
 
     # -- printing -----------------------------------------------------------------------
-    #: template regions and text styles the game's faces read (templates/<game>.yaml)
+    #: the template names the game's faces read (templates/<game>.yaml, docs/printing.md):
+    #: a template naming any other region, text style or colour is an error, as is one
+    #: missing any of these
     template_regions: ClassVar[tuple[str, ...]] = ()
     template_text_styles: ClassVar[tuple[str, ...]] = ()
+    template_colors: ClassVar[tuple[str, ...]] = ()
 
-    def print_run(self, built: Built, template: Any, fonts: Any, bleed: float) -> PrintRun:
-        """Every face of a built deck, laid out as shapes (render/shapes.py)."""
-        raise NotImplementedError(f"{self.title} decks cannot be printed")
+    def load_template(self, name: str | None, deck_folder: Path | None = None) -> Template:
+        """The template `name` (the game's `default_template` when None) checked against
+        the game's vocabulary; raises `DeckError` with located problems."""
+        from pugdeck.render.templates import Vocabulary, resolve_template  # noqa: PLC0415 (printing only)
+
+        vocabulary = Vocabulary(self.template_regions, self.template_text_styles,
+                                self.template_colors)
+        return resolve_template(name or self.default_template, deck_folder, vocabulary)
+
+    def print_run(self, built: Built, template: Template, fonts: FontSet, bleed: float) -> PrintRun:
+        """Every face of a built deck, laid out as shapes (render/shapes.py); `bleed` in points."""
+        raise NotImplementedError(f"{self.title} card faces cannot be drawn yet")
 
     def faces(self, built: Built) -> list[FaceInfo]:
         """What `print_run` prints, in the same order, without drawing anything."""
-        raise NotImplementedError(f"{self.title} decks cannot be printed")
+        raise NotImplementedError(f"{self.title} card faces cannot be drawn yet")
 
     # -- exports --------------------------------------------------------------------------
     #: face kinds → section titles of the HTML gallery, in order

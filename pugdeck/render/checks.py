@@ -1,34 +1,43 @@
-"""The render checks `validate` runs before anything is built: does every card's text fit
-its box, and can the bundled fonts print every character of it."""
+"""The print checks `validate` runs before anything is built: does a text field of every
+card fit its template region, and can the bundled fonts print every character of it. Which
+fields a card prints where is its game's (`check_fields`' `fields`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from pugdeck.authoring.diagnostics import Diagnostic
-from pugdeck.render.fonts import font_set
-from pugdeck.render.templates import resolve_template
+from pugdeck.render.fonts import FontSet, font_set
+from pugdeck.render.templates import Template
 from pugdeck.render.text_fitting import measure_fit
 from pugdeck.render.text_shapes import box_points, field_diagnostics
 
-CHECKED_FIELDS = (("question", "question"), ("descriptive", "descriptive"))
+
+def check_field(cards: Iterable[dict], field: str, region: str, style: str, template: Template,
+                fonts: FontSet) -> list[Diagnostic]:
+    """Glyph and text-fit problems of `field` of each card (plain dicts with `id` or `card`)
+    set in `region` with text `style`; each Diagnostic names the card and the field, with no
+    file position (the caller maps card ids back to their source)."""
+    text_style = template.text[style]
+    _x, _y, width, height = box_points(template.regions[region], template)
+    chain = fonts.chain(text_style.font)
+    found: list[Diagnostic] = []
+    for card in cards:
+        text = card.get(field)
+        if isinstance(text, str) and text:
+            fitted = measure_fit(text, chain, width, height, text_style.max_pt, text_style.min_pt,
+                                 text_style.leading, text_style.max_lines)
+            if fitted.missing or not fitted.fits:
+                found += field_diagnostics(card.get("card") or card.get("id"), field, fitted,
+                                           text_style.min_pt)
+    return found
 
 
-def check_cards(cards: list[dict], template_name: str, deck_folder=None) -> list[Diagnostic]:
-    """Glyph and text-fit problems of `cards` (plain dicts with `id`, `question`,
-    `descriptive`) under the template; each Diagnostic names the card and the field, with
-    no file position (the caller maps card ids back to their source)."""
-    template = resolve_template(template_name, deck_folder)
+def check_fields(cards: list[dict], template: Template,
+                 fields: Iterable[tuple[str, str, str]]) -> list[Diagnostic]:
+    """`check_field` for each (card field, template region, text style) of `fields`."""
     fonts = font_set(template.fonts)
     found: list[Diagnostic] = []
-    for field, style_name in CHECKED_FIELDS:
-        style = template.text[style_name]
-        _x, _y, width, height = box_points(template.regions[field], template)
-        chain = fonts.chain(style.font)
-        for card in cards:
-            text = card.get(field)
-            if isinstance(text, str) and text:
-                fitted = measure_fit(text, chain, width, height, style.max_pt, style.min_pt,
-                                     style.leading, style.max_lines)
-                if fitted.missing or not fitted.fits:
-                    found += field_diagnostics(card.get("card") or card.get("id"), field,
-                                               fitted, style.min_pt)
+    for field, region, style in fields:
+        found += check_field(cards, field, region, style, template, fonts)
     return found

@@ -7,7 +7,7 @@ in the body font, else in any bundled font; a character no font has is reported,
 
 # No `from __future__ import annotations`: it makes NamedTuples dearer (render/shapes.py).
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -42,7 +42,7 @@ class MissingGlyph(NamedTuple):  # not a dataclass: see render/shapes.py
         return f"character '{self.char}' (U+{ord(self.char):04X}) is in none of the bundled fonts"
 
 
-@lru_cache(maxsize=None)
+@cache
 def register_font(path: Path) -> str:
     """Register a TTF with reportlab once; returns its font name.
 
@@ -59,7 +59,7 @@ def font_set(fonts: dict[str, Path]) -> FontSet:
     return FontSet(**{role: register_font(path) for role, path in fonts.items()})
 
 
-@lru_cache(maxsize=None)
+@cache
 def _coverage(font_name: str) -> frozenset[int]:
     return frozenset(pdfmetrics.getFont(font_name).face.charToGlyph)
 

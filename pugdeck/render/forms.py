@@ -2,47 +2,25 @@
 
 A 1,200-card deck has a few dozen distinct pictures (portraits × variants, icons, images,
 the back); drawing each once and referencing it per card keeps files small and builds fast.
+A deck's `art:` images are painted here; every other picture is its game's
+(`PrintRun.pictures` and `PrintRun.painters`, games/spec.py).
 """
 
 # No `from __future__ import annotations`: it makes NamedTuples dearer (render/shapes.py).
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.render import icons
-
-try:  # written alongside this module by another engineer; a plain shape stands in meanwhile
-    from pugdeck.render import portraits as _portraits
-except ImportError:  # pragma: no cover - only before portraits.py lands
-    _portraits = None
-
-
-def portrait_variants() -> int:
-    return getattr(_portraits, "PORTRAIT_VARIANTS", 1)
-
-
-def draw_portrait(c, breed: str, variant: int, width: float, height: float) -> None:
-    if _portraits is not None:
-        _portraits.draw_portrait(c, breed, variant, width, height)
-    else:  # pragma: no cover
-        c.circle(width / 2, height / 2, min(width, height) * 0.4, stroke=1, fill=0)
-
-
-def draw_card_back_art(c, width: float, height: float) -> None:
-    if _portraits is not None:
-        _portraits.draw_card_back_art(c, width, height)
-    else:  # pragma: no cover
-        c.rect(0, 0, width, height, stroke=0, fill=1)
 
 
 class FormContext(NamedTuple):  # not a dataclass: see render/shapes.py
     """What painting a form may need beyond its key."""
 
-    colors: dict[str, str]
     deck_folder: Path
-    # Painters for keys the pdf writer defines itself (e.g. the card back with its title).
-    extra: dict[str, Callable] | None = None
+    # The game's painters by the first part of a key: painter(canvas, key, width, height).
+    painters: dict[str, Callable] | None = None
 
 
 def form_name(key: tuple) -> str:
@@ -54,20 +32,10 @@ def form_name(key: tuple) -> str:
 def paint(c, key: tuple, width: float, height: float, context: FormContext) -> None:
     """Draw the picture named by `key` into (0, 0)-(width, height)."""
     kind = key[0]
-    if kind == "turd":
-        icons.draw_turd(c, width, height, context.colors, key[1])
-    elif kind == "badge":
-        icons.draw_badge(c, width, height, context.colors, key[1])
-    elif kind == "thermometer":
-        icons.draw_thermometer(c, width, height, context.colors, key[1])
-    elif kind == "portrait":
-        draw_portrait(c, key[1], key[2], width, height)
-    elif kind == "back-art":
-        draw_card_back_art(c, width, height)
-    elif kind == "art":
+    if kind == "art":
         draw_art_image(c, key[1], width, height, context.deck_folder)
-    elif context.extra and kind in context.extra:
-        context.extra[kind](c, key, width, height)
+    elif context.painters and kind in context.painters:
+        context.painters[kind](c, key, width, height)
     else:
         raise ValueError(f"no painter for picture {key!r}")
 

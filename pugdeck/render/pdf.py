@@ -1,14 +1,18 @@
-"""The print-and-play PDF of a built deck: deterministic bytes, streamed page by page.
+"""The print-and-play PDF of a built deck, for any game: deterministic bytes, streamed page
+by page.
 
-Faces are laid out nine at a time, drawn, and dropped, so memory stays flat however many
-cards a deck has; each distinct picture is a form XObject drawn once per document.
+The game lays its faces out (`GameSpec.print_run`: fronts in print order, each naming its
+back); this module puts them on sheets with crop marks and duplex backs, or one card a page
+with bleed. Faces are laid out nine at a time, drawn, and dropped, so memory stays flat
+however many cards a deck has; each distinct picture is a form XObject drawn once per
+document.
 """
 
 from __future__ import annotations
 
 import io
-from contextlib import contextmanager
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from itertools import islice
 from pathlib import Path
 
@@ -16,19 +20,27 @@ from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas as pdfcanvas
 
-from pugdeck.authoring.diagnostics import DeckError, Diagnostic
-from pugdeck.render.card_faces import blank_custom_face, card_face, frame_face
+from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.games.built_deck import Built
+from pugdeck.games.registry import game
+from pugdeck.games.spec import PdfInfo
 from pugdeck.render.drawing import Forms, draw_card, draw_shapes
-from pugdeck.render.fonts import FontSet, font_set
+from pugdeck.render.fonts import font_set
 from pugdeck.render.forms import FormContext
-from pugdeck.render.other_faces import back_face, turd_card_face, turn_overview_face
-from pugdeck.render.shapes import CardFace, Place
-from pugdeck.render.sheets import (DUPLEX_MODES, PAPER_SIZES, back_slots, bleed_back_slot,
-                                   bleed_page, sheet)
-from pugdeck.render.templates import Template, resolve_template
+from pugdeck.render.shapes import CardFace
+from pugdeck.render.sheets import (
+    DUPLEX_MODES,
+    PAPER_SIZES,
+    back_slots,
+    bleed_back_slot,
+    bleed_page,
+    sheet,
+)
 
 MAX_BLEED_MM = 10.0
-BACK_KEY = ("back",)
+PAPER_LABELS = {"a4": "A4", "letter": "US Letter"}
+
+Side = tuple[CardFace, CardFace]  # a front and the back printed behind it
 
 
 def render_pdf(built_doc: dict, *, deck_folder: Path, blanks: int = 0, paper: str = "a4",
@@ -37,26 +49,38 @@ def render_pdf(built_doc: dict, *, deck_folder: Path, blanks: int = 0, paper: st
                progress: Callable[[int, int], None] | None = None) -> bytes:
     """The PDF of `built_doc` (the built-deck dict) as bytes; the same input gives the same bytes.
 
-    Prints every card, `blanks` blank blue customs, the deck's turd cards and one turn
-    overview card, 3 x 3 per sheet with crop marks and a backs page after each fronts page
+    Prints every face the deck's game lays out (`blanks` blank cards for a game that has
+    them), 3 x 3 per sheet with crop marks and a backs page after each fronts page
     (`duplex` long/short; none prints no backs), or one card per page when `bleed_mm` is set.
-    Raises `DeckError` naming every card whose text does not fit or has a character no
-    bundled font can print.
+    The template is `template`, else the deck's, else the game's default. Raises `DeckError`
+    naming every card whose text does not fit or has a character no bundled font can print,
+    and when the deck's game cannot be printed.
     """
+    built = Built(built_doc, str(built_doc.get("name", "")), Path(deck_folder), blanks)
+    return render_built_pdf(built, paper=paper, duplex=duplex, bleed_mm=bleed_mm,
+                            back_offset_mm=back_offset_mm, template=template, progress=progress)
+
+
+def render_built_pdf(built: Built, *, paper: str = "a4", duplex: str = "long",
+                     bleed_mm: float | None = None,
+                     back_offset_mm: tuple[float, float] = (0.0, 0.0),
+                     template: str | None = None,
+                     progress: Callable[[int, int], None] | None = None) -> bytes:
+    """`render_pdf` of a `Built` deck (its folder and blank count come with it)."""
     if paper not in PAPER_SIZES:
         raise ValueError(f"paper must be one of {', '.join(PAPER_SIZES)}, not {paper!r}")
     if duplex not in DUPLEX_MODES:
         raise ValueError(f"duplex must be one of {', '.join(DUPLEX_MODES)}, not {duplex!r}")
     if bleed_mm is not None and not 0 <= bleed_mm <= MAX_BLEED_MM:
         raise ValueError(f"bleed must be between 0 and {MAX_BLEED_MM:g} mm, not {bleed_mm}")
-    if built_doc.get("game") == "pixelpug":  # its own faces and a back per pile
-        from pugdeck.render.pixelpug_pdf import render_pixelpug_pdf
-        return render_pixelpug_pdf(built_doc, deck_folder=deck_folder, paper=paper, duplex=duplex,
-                                   bleed_mm=bleed_mm, back_offset_mm=back_offset_mm,
-                                   template=template, progress=progress)
     with _binary_streams():
-        return _render(built_doc, Path(deck_folder), blanks, paper, duplex, bleed_mm,
-                       back_offset_mm, template, progress)
+        return _render(built, paper, duplex, bleed_mm, back_offset_mm, template, progress)
+
+
+def _cannot_print(reason: str) -> DeckError:
+    return DeckError([Diagnostic("", 0, 0, None, "game", ERROR,
+                                 f"{reason}, so there is nothing to print; `pugdeck build --no-pdf` "
+                                 "writes its JSON")])
 
 
 @contextmanager
@@ -72,72 +96,67 @@ def _binary_streams():
         rl_config.useA85 = saved
 
 
-def _render(built_doc, deck_folder, blanks, paper, duplex, bleed_mm, back_offset_mm, template,
-            progress) -> bytes:
-    deck = built_doc.get("deck", {})
-    tpl = resolve_template(template or deck.get("template") or "pug-you", Path(deck_folder))
+def _render(built: Built, paper, duplex, bleed_mm, back_offset_mm, template, progress) -> bytes:
+    game_id = str(built.doc.get("game", ""))
+    try:
+        spec = game(game_id)
+    except LookupError:
+        raise _cannot_print(f"{game_id} card faces cannot be drawn yet") from None
+    tpl = spec.load_template(template or built.doc.get("deck", {}).get("template"), built.folder)
     fonts = font_set(tpl.fonts)
+    bleed = (bleed_mm or 0.0) * mm
+    try:
+        run = spec.print_run(built, tpl, fonts, bleed)
+    except NotImplementedError as exc:
+        raise _cannot_print(str(exc)) from None
     out = io.BytesIO()
     c = pdfcanvas.Canvas(out, invariant=1, pageCompression=1, initialFontName=fonts.body,
                          initialFontSize=10)
-    _metadata(c, built_doc, paper)
-    bleed = (bleed_mm or 0.0) * mm
-    card_back = back_face(tpl, fonts, deck.get("name") or "Pug You!", bleed)
-
-    def face_for(key: tuple) -> CardFace | None:
-        if key == BACK_KEY:
-            return card_back
-        return frame_face(key, tpl) if key[0] == "frame" else None
-
-    forms = Forms(c, FormContext(tpl.colors, Path(deck_folder)), face_for)
+    _metadata(c, run.info, paper)
+    forms = Forms(c, FormContext(built.folder, run.painters), run.pictures)
     card_w, card_h = tpl.width_mm * mm, tpl.height_mm * mm
-    back = CardFace((Place(BACK_KEY, -bleed, -bleed, card_w + 2 * bleed, card_h + 2 * bleed),),
-                    card_w, card_h)
     offset = (back_offset_mm[0] * mm, back_offset_mm[1] * mm)
-    cards = built_doc.get("cards", [])
-    turds = [x for x in built_doc.get("components", []) if x.get("kind") == "turd"]
-    total = len(cards) + blanks + len(turds) + 1
-    diagnostics: list[Diagnostic] = []
-    faces = _faces(cards, blanks, len(turds), tpl, fonts, bleed, diagnostics)
-    tick = _counter(total, progress)
+    sides = ((face, run.backs[info.back]) for info, face in run.fronts)
+    tick = _counter(run.count, progress)
     if bleed_mm is not None:
-        _bleed_pages(c, faces, back, forms, bleed_page(card_w, card_h, bleed), duplex, offset, tick)
+        _bleed_pages(c, sides, forms, bleed_page(card_w, card_h, bleed), duplex, offset, tick)
     else:
-        _sheet_pages(c, faces, back, forms, sheet(paper, card_w, card_h), duplex, offset, tick)
-    if diagnostics:
-        raise DeckError(diagnostics)
+        _sheet_pages(c, sides, forms, sheet(paper, card_w, card_h), duplex, offset, tick)
+    if run.diagnostics:  # copies of a card share their text: report each problem once
+        raise DeckError(list(dict.fromkeys(run.diagnostics)))
     c.save()
     return out.getvalue()
 
 
-def _sheet_pages(c, faces: Iterator[CardFace], back: CardFace, forms: Forms, layout, duplex: str,
+def _sheet_pages(c, sides: Iterator[Side], forms: Forms, layout, duplex: str,
                  offset: tuple[float, float], tick: Callable[[int], None]) -> None:
     """Nine fronts a page with crop marks, each page followed by its mirrored backs."""
     c.setPageSize((layout.width, layout.height))
-    backs = back_slots(layout, duplex, offset)
-    while chunk := list(islice(faces, len(layout.slots))):
-        for face in chunk:  # forms are defined between pages, never inside one
+    back_places = back_slots(layout, duplex, offset)
+    while chunk := list(islice(sides, len(layout.slots))):
+        for face, _back in chunk:  # forms are defined between pages, never inside one
             forms.ensure_all(face.shapes)
-        for face, slot in zip(chunk, layout.slots):
+        for (face, _back), slot in zip(chunk, layout.slots):
             draw_card(c, face, slot, forms)
         draw_shapes(c, layout.crop_marks, forms)
         c.showPage()
         if duplex != "none":
-            forms.ensure_all(back.shapes)
-            for slot in backs[:len(chunk)]:
+            for _face, back in chunk:
+                forms.ensure_all(back.shapes)
+            for (_face, back), slot in zip(chunk, back_places):
                 draw_card(c, back, slot, forms)
             c.showPage()
         tick(len(chunk))
 
 
-def _bleed_pages(c, faces: Iterator[CardFace], back: CardFace, forms: Forms, page, duplex: str,
+def _bleed_pages(c, sides: Iterator[Side], forms: Forms, page, duplex: str,
                  offset: tuple[float, float], tick: Callable[[int], None]) -> None:
     """One card a page with its bleed, TrimBox and BleedBox; its back on the next page."""
-    for face in faces:
-        sides = [(page.slot, face)]
+    for face, back in sides:
+        both = [(page.slot, face)]
         if duplex != "none":
-            sides.append((bleed_back_slot(page, duplex, offset), back))
-        for slot, side in sides:
+            both.append((bleed_back_slot(page, duplex, offset), back))
+        for slot, side in both:
             c.setPageSize((page.width, page.height))
             c.setTrimBox(page.trim_box)
             c.setBleedBox(page.bleed_box)
@@ -159,28 +178,8 @@ def _counter(total: int, progress: Callable[[int, int], None] | None) -> Callabl
     return tick
 
 
-def _faces(cards: list[dict], blanks: int, turd_cards: int, tpl: Template, fonts: FontSet,
-           bleed: float, diagnostics: list[Diagnostic]) -> Iterator[CardFace]:
-    """Every front, lazily: question cards, blank customs, turd cards, the turn overview."""
-    for card in cards:
-        face, problems = card_face(card, tpl, fonts, bleed)
-        diagnostics.extend(problems)
-        yield face
-    if blanks:
-        blank = blank_custom_face(tpl, fonts, bleed)
-        for _ in range(blanks):
-            yield blank
-    for number in range(1, turd_cards + 1):
-        yield turd_card_face(tpl, fonts, number, bleed)
-    yield turn_overview_face(tpl, fonts, bleed)
-
-
-def _metadata(c, built_doc: dict, paper: str) -> None:
-    deck = built_doc.get("deck", {})
-    title = deck.get("name") or built_doc.get("name") or "pugdeck"
-    variant = built_doc.get("name")
-    c.setTitle(f"{title} ({variant})" if variant and variant != deck.get("id") else title)
-    c.setSubject(f"Print-and-play cards of {title} {deck.get('version', '')}".strip()
-                 + f", {paper.upper() if paper == 'a4' else 'US Letter'}")
+def _metadata(c, info: PdfInfo, paper: str) -> None:
+    c.setTitle(info.title)
+    c.setSubject(info.subject + (f", {PAPER_LABELS.get(paper, paper)}" if info.names_paper else ""))
     c.setCreator("pugdeck")
-    c.setAuthor(deck.get("author") or "pugdeck")
+    c.setAuthor(info.author)

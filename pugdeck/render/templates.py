@@ -3,6 +3,10 @@
 A template file may be partial when it extends another; the merged result must be whole.
 Regions are millimetres from the card's top-left corner because that is how a designer
 measures a card; the layout turns them into PDF points from the bottom-left.
+
+The schema fixes the shape of a template; the names of its regions, text styles and
+colours are a game's own words (its `GameSpec.template_regions` …), passed in as a
+`Vocabulary` and checked once the template is merged (docs/printing.md).
 """
 
 # No `from __future__ import annotations`: it makes NamedTuples dearer (render/shapes.py).
@@ -22,13 +26,21 @@ CARD_SIZES_MM = {
     "mini": (44.45, 63.5),
     "tarot": (69.85, 120.65),
 }
-REGION_NAMES = ("dots", "thermometer", "turds", "portrait", "question", "badges", "descriptive")
-TEXT_FIELDS = ("question", "descriptive", "title", "reference")
 FONT_ROLES = ("title", "body", "bold")
-COLOR_NAMES = ("green", "yellow", "red", "pink", "blue", "paper", "ink", "muted", "turd",
-               "turd_highlight", "badge", "badge_edge", "mutt_badge", "thermometer", "back",
-               "back_accent")
 MAX_EXTENDS_DEPTH = 8
+
+
+class Vocabulary(NamedTuple):  # not a dataclass: see render/shapes.py
+    """The region, text-style and colour names a game's card faces read: a template must
+    set each of them and may set no other."""
+
+    regions: tuple[str, ...]
+    text_styles: tuple[str, ...]
+    colors: tuple[str, ...]
+
+    def sections(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """(template section, the names it must hold), in the order they are checked."""
+        return (("regions", self.regions), ("text", self.text_styles), ("colors", self.colors))
 
 
 class Region(NamedTuple):  # not a dataclass: see render/shapes.py
@@ -63,20 +75,21 @@ class Template(NamedTuple):  # not a dataclass: see render/shapes.py
     text: dict[str, TextStyle]
 
 
-def load_template(name_or_path: str | Path) -> Template:
+def load_template(name_or_path: str | Path, vocabulary: Vocabulary | None = None) -> Template:
     """Load a bundled template by name, or a template file by path, resolving `extends`.
 
-    Raises `DeckError` with located diagnostics when a file is invalid or the merged
-    template is incomplete.
+    With a `vocabulary`, the merged template must hold exactly its regions, text styles and
+    colours; without one, whatever names it has are kept. Raises `DeckError` with located
+    diagnostics when a file is invalid or the merged template is incomplete.
     """
-    return _load_cached(str(name_or_path))
+    return _load_cached(str(name_or_path), vocabulary)
 
 
 @lru_cache(maxsize=16)
-def _load_cached(name_or_path: str) -> Template:
+def _load_cached(name_or_path: str, vocabulary: Vocabulary | None) -> Template:
     path = _find(name_or_path, Path.cwd())
     merged, marks = _merged(path, [])
-    return _build(merged, marks, display_path(path))
+    return _build(merged, marks, display_path(path), vocabulary)
 
 
 def _find(ref: str, relative_to: Path) -> Path:
@@ -172,10 +185,34 @@ def _schema_problems(data: Any) -> list[tuple[tuple, str]]:
     return [(tuple(e.absolute_path), f"template: {e.message}") for e in errors]
 
 
-def _build(data: dict, marks: dict[tuple, Mark], display: str) -> Template:
+def _vocabulary_problems(data: dict, vocabulary: Vocabulary) -> list[tuple[tuple, str]]:
+    """Names the game does not know, where they were written, and names it needs but the
+    template lacks; each message lists the names the game knows."""
+    problems: list[tuple[tuple, str]] = []
+    for section, known in vocabulary.sections():
+        written = data.get(section) or {}
+        listed = ", ".join(known)
+        for name in written:
+            if name not in known:
+                problems.append(((section, name), (f"template: unknown {section} name '{name}' "
+                                                  f"(this game's {section}: {listed})")))
+        for name in known:
+            if name not in written:
+                problems.append(((), (f"template is missing '{section}.{name}' "
+                                     f"(this game's {section}: {listed})")))
+    return problems
+
+
+def _build(data: dict, marks: dict[tuple, Mark], display: str,
+           vocabulary: Vocabulary | None = None) -> Template:
     """Turn merged data into a Template; every missing or misplaced part is reported where
     it was written (or at the top of the template when it is missing altogether)."""
     problems: list[tuple[tuple, str]] = []
+    if vocabulary is not None:
+        problems += _vocabulary_problems(data, vocabulary)
+        names = vocabulary
+    else:
+        names = Vocabulary(*(tuple(data.get(section) or ()) for section in ("regions", "text", "colors")))
 
     def need(*keys: str) -> Any:
         value: Any = data
@@ -199,10 +236,11 @@ def _build(data: dict, marks: dict[tuple, Mark], display: str) -> Template:
             if not fonts[role].is_file():
                 problems.append((("fonts", role),
                                  f"font '{file}' for '{role}' is not in the bundled fonts folder"))
-    colors = {name: need("colors", name) for name in COLOR_NAMES}
+    colors = {name: (data.get("colors") or {}).get(name) for name in names.colors}
     panel = _scaled(need("frame", "panel"), sx, sy)
-    regions = {name: _scaled(need("regions", name), sx, sy) for name in REGION_NAMES}
-    text = {name: need("text", name) for name in TEXT_FIELDS}
+    regions = {name: _scaled((data.get("regions") or {}).get(name), sx, sy)
+               for name in names.regions}
+    text = {name: (data.get("text") or {}).get(name) for name in names.text_styles}
     type_scale = min(sx, sy)
     for name, style in text.items():
         if style is not None:
@@ -211,12 +249,13 @@ def _build(data: dict, marks: dict[tuple, Mark], display: str) -> Template:
                     problems.append((("text", name), f"template is missing 'text.{name}.{key}'"))
             if style.get("min_pt", 0) > style.get("max_pt", 1e9):
                 problems.append((("text", name, "min_pt"), f"text.{name}: min_pt is larger than max_pt"))
-    boxes = [(("frame", "panel"), panel)] + [(("regions", n), r) for n, r in regions.items()]
+    boxes = [(("frame", "panel"), panel)] + [(("regions", n), r) for n, r in regions.items()
+                                              if r is not None]
     for where, box in boxes:
         if box is not None and (box[0] < 0 or box[1] < 0 or box[0] + box[2] > width + 1e-6
                                 or box[1] + box[3] > height + 1e-6):
-            problems.append((where, f"{'.'.join(where)} {box} does not lie inside the "
-                                    f"{width} x {height} mm card"))
+            problems.append((where, (f"{'.'.join(where)} {box} does not lie inside the "
+                                    f"{width} x {height} mm card")))
     if problems:
         raise DeckError([_located(where, message, marks, display) for where, message in problems])
     return Template(
@@ -257,11 +296,12 @@ def _located(where: tuple, message: str, marks: dict[tuple, Mark], display: str)
     return _error(mark.file, mark.line, mark.column, message)
 
 
-def resolve_template(name: str, deck_folder: Path | None = None) -> Template:
+def resolve_template(name: str, deck_folder: Path | None = None,
+                     vocabulary: Vocabulary | None = None) -> Template:
     """The template a deck names: a file in the deck folder (`templates/<name>.yaml` or a
     relative `.yaml` path) if there is one, else the bundled template of that name."""
     if deck_folder is not None:
         for candidate in (Path(deck_folder) / "templates" / f"{name}.yaml", Path(deck_folder) / name):
             if candidate.suffix in (".yaml", ".yml") and candidate.is_file():
-                return load_template(candidate.resolve())
-    return load_template(name)
+                return load_template(candidate.resolve(), vocabulary)
+    return load_template(name, vocabulary)

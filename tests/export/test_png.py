@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageStat
 
+from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.building.pipeline import build, render_built
 from pugdeck.cli import main
-from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.export.png import card_pdf, faces_of, file_stem, png_files, rasterise
 from pugdeck.export.preview import MAX_BYTES, MAX_WIDTH, preview_png
 from pugdeck.render.sheets import sheet

@@ -5,14 +5,14 @@ import re
 
 import pypdfium2 as pdfium
 import pytest
+from deck_fixture import built_card, bundled_built_deck, deck_doc, deck_folder
 from PIL import Image
 from pypdf import PdfReader
 from reportlab.lib.units import mm
 
-from deck_fixture import built_card, bundled_built_deck, deck_doc, deck_folder
 from pugdeck.authoring.diagnostics import DeckError
+from pugdeck.games.pug_you.faces.other_faces import TURN_OVERVIEW
 from pugdeck.render.pdf import render_pdf
-from pugdeck.render.other_faces import TURN_OVERVIEW
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,8 @@
 """Sheet geometry, checked on plain shapes: butted centred grid, crop marks outside every
 card, backs at the mirror of their fronts, bleed pages."""
 
+import itertools
+
 import pytest
 from reportlab.lib.units import mm
 
@@ -16,8 +18,8 @@ def test_three_by_three_butted_and_centred(paper, size_mm):
     assert len(page.slots) == 9
     xs = sorted({round(s.x, 3) for s in page.slots})
     ys = sorted({round(s.y, 3) for s in page.slots})
-    assert [round(b - a, 3) for a, b in zip(xs, xs[1:])] == [round(POKER[0], 3)] * 2  # butted
-    assert [round(b - a, 3) for a, b in zip(ys, ys[1:])] == [round(POKER[1], 3)] * 2
+    assert [round(b - a, 3) for a, b in itertools.pairwise(xs)] == [round(POKER[0], 3)] * 2  # butted
+    assert [round(b - a, 3) for a, b in itertools.pairwise(ys)] == [round(POKER[1], 3)] * 2
     left, right = xs[0], page.width - xs[-1] - POKER[0]
     bottom, top = ys[0], page.height - ys[-1] - POKER[1]
     assert left == pytest.approx(right, abs=0.01) and bottom == pytest.approx(top, abs=0.01)

@@ -5,7 +5,12 @@ import json
 import pytest
 
 from pugdeck.authoring.diagnostics import DeckError
-from pugdeck.render.templates import CARD_SIZES_MM, load_template, resolve_template
+from pugdeck.render.templates import (
+    CARD_SIZES_MM,
+    Vocabulary,
+    load_template,
+    resolve_template,
+)
 from pugdeck.resources import schema_path
 
 
@@ -113,3 +118,60 @@ def test_fast_schema_check_agrees_with_jsonschema():
     verdicts = {subprocess.run([sys.executable, "-c", prefix + code, template], capture_output=True,
                                text=True, check=True).stdout for prefix in ("", "import jsonschema; ")}
     assert verdicts == {"[] 2\n"}
+
+
+POKER_WORDS = Vocabulary(regions=("title", "picture"), text_styles=("title",), colors=("ink",))
+A_GAME_TEMPLATE = """\
+name: words
+card: {size: poker}
+fonts: {title: Fredoka_700Bold.ttf, body: NotoSans_400Regular.ttf, bold: NotoSans_700Bold.ttf}
+colors: {ink: "#000000"}
+frame: {panel: [5, 5, 50, 70]}
+regions:
+  title: [6, 6, 40, 9]
+  picture: [6, 20, 40, 30]
+text:
+  title: {font: title, max_pt: 12, min_pt: 8, leading: 1.0, align: center}
+"""
+
+
+def test_a_template_holds_exactly_the_names_its_game_reads(tmp_path):
+    (tmp_path / "words.yaml").write_text(A_GAME_TEMPLATE)
+    t = load_template(tmp_path / "words.yaml", POKER_WORDS)
+    assert set(t.regions) == {"title", "picture"} and set(t.text) == {"title"}
+    assert t.colors == {"ink": "#000000"}
+
+
+def test_an_unknown_name_is_located_and_the_known_ones_are_listed(tmp_path):
+    (tmp_path / "words.yaml").write_text(A_GAME_TEMPLATE)
+    (tmp_path / "child.yaml").write_text("extends: ./words.yaml\nregions:\n  turds: [6, 6, 4, 4]\n")
+    with pytest.raises(DeckError) as caught:
+        load_template(tmp_path / "child.yaml", POKER_WORDS)
+    [problem] = caught.value.diagnostics
+    assert problem.file.endswith("child.yaml") and problem.line == 3
+    assert problem.message == ("template: unknown regions name 'turds' "
+                               "(this game's regions: title, picture)")
+
+
+def test_a_missing_name_is_an_error_naming_the_known_ones(tmp_path):
+    (tmp_path / "words.yaml").write_text(A_GAME_TEMPLATE.replace("  picture: [6, 20, 40, 30]\n", ""))
+    with pytest.raises(DeckError, match=r"missing 'regions.picture' \(this game's regions: "
+                                        r"title, picture\)"):
+        load_template(tmp_path / "words.yaml", POKER_WORDS)
+
+
+def test_extends_keeps_working_under_a_games_words(tmp_path):
+    (tmp_path / "words.yaml").write_text(A_GAME_TEMPLATE)
+    (tmp_path / "red.yaml").write_text("extends: ./words.yaml\ncolors: {ink: '#FF0000'}\n")
+    t = load_template(tmp_path / "red.yaml", POKER_WORDS)
+    assert t.colors["ink"] == "#FF0000" and t.regions["picture"].height == 30
+
+
+def test_every_bundled_template_fits_its_game():
+    from pugdeck.games.registry import registered
+
+    for spec in registered().values():
+        t = spec.load_template(None)
+        assert set(t.regions) == set(spec.template_regions), spec.id
+        assert set(t.text) == set(spec.template_text_styles), spec.id
+        assert set(t.colors) == set(spec.template_colors), spec.id

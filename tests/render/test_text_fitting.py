@@ -1,6 +1,6 @@
 """Text fitting and glyph fallback: shrink to fit, report overflow and unprintable characters."""
 
-from pugdeck.render.checks import check_cards
+from pugdeck.render.checks import check_fields
 from pugdeck.render.fonts import font_runs, font_set
 from pugdeck.render.templates import load_template
 from pugdeck.render.text_fitting import fit_text
@@ -33,22 +33,31 @@ def test_missing_glyph_falls_back_to_the_body_font():
 
 
 def test_character_in_no_font_is_reported_not_dropped_silently():
-    runs, missing = font_runs("pug 中", FONTS.chain("bold"))
+    _runs, missing = font_runs("pug 中", FONTS.chain("bold"))
     assert [m.describe() for m in missing] == [
         "character '中' (U+4E2D) is in none of the bundled fonts"]
 
 
-def test_check_cards_names_card_field_and_codepoint():
+def test_check_fields_names_card_field_and_codepoint():
     cards = [{"id": "ok#1", "card": "ok", "question": "Who snores?", "descriptive": "loud"},
              {"id": "long#1", "card": "long", "question": "Who " + "really " * 80 + "snores?",
               "descriptive": "loud"},
              {"id": "glyph#1", "card": "glyph", "question": "Who likes 🐶?",
               "descriptive": "a ƒan"}]
-    found = check_cards(cards, "pug-you")
+    fields = [("question", "question", "question"), ("descriptive", "descriptive", "descriptive")]
+    found = check_fields(cards, load_template("pug-you"), fields)
     assert [(d.card, d.field) for d in found] == [("long", "question"), ("glyph", "question")]
     assert "% over at the minimum size 7 pt; shorten it" in found[0].message
     assert "U+1F436" in found[1].message
     assert all(d.file == "" and d.line == 0 for d in found)
+
+
+def test_check_fields_fits_a_field_into_the_region_and_style_it_is_given():
+    template = load_template("pug-you")
+    card = [{"card": "c", "name": "Who " + "really " * 30 + "snores?"}]
+    assert check_fields(card, template, [("name", "question", "question")]) == []
+    [problem] = check_fields(card, template, [("name", "turds", "question")])
+    assert (problem.card, problem.field) == ("c", "name") and "does not fit" in problem.message
 
 
 def test_a_word_wider_than_the_box_is_named():

@@ -14,6 +14,7 @@ from pugdeck.authoring.schema_checks import SchemaCheck, suggest
 from pugdeck.authoring.schema_checks import schema_check as compiled_schema_check
 from pugdeck.games.pixelpug.model import MAIN, TREATS, Card, Deck, EffectStep, Rules
 from pugdeck.games.pixelpug.operations import OPERATIONS, OUTCOME_PARAMS, SELF
+from pugdeck.games.pixelpug.print_checks import print_checks
 
 
 def schema_check() -> SchemaCheck:
@@ -57,6 +58,7 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
         origins=seen,
     )
     diagnostics += _deck_sense(loaded, deck)
+    diagnostics += print_checks(deck)
     return (None if errors_in(diagnostics) else deck), sorted(diagnostics)
 
 

@@ -35,6 +35,23 @@ class PixelPug(GameSpec):
 
         return build_deck(deck, params, name=name, extra_sources=extra_sources)
 
+    # -- printing -----------------------------------------------------------------------
+    # PixelPug's template words (templates/pixelpug.yaml, docs/printing.md).
+    template_regions = ("name", "art", "text", "coins", "points")
+    template_text_styles = ("name", "text", "points")
+    template_colors = ("attack", "plain", "paper", "ink", "coin", "coin_edge", "back",
+                       "treats_back", "back_accent")
+
+    def print_run(self, built, template, fonts, bleed):
+        from pugdeck.games.pixelpug.faces.print_run import print_run  # noqa: PLC0415 (reportlab)
+
+        return print_run(built, template, fonts, bleed)
+
+    def faces(self, built):
+        from pugdeck.games.pixelpug.faces.print_run import faces  # noqa: PLC0415 (reportlab)
+
+        return faces(built)
+
     # -- engine ---------------------------------------------------------------------------
     def new_game(self, built_doc: dict, players: int, seed: int = 0, source: str = "<deck>") -> Any:
         from pugdeck.games.pixelpug.engine import Game  # noqa: PLC0415

@@ -13,7 +13,8 @@ from itertools import chain
 from pathlib import Path
 
 from pugdeck.authoring.deck_files import DeckInfo, check_files, located, sources_of
-from pugdeck.authoring.diagnostics import ERROR, WARNING, DeckError, Diagnostic, errors_in
+from pugdeck.authoring.diagnostics import ERROR, WARNING, Diagnostic, errors_in
+from pugdeck.games.pug_you.print_checks import print_checks
 from pugdeck.games.pug_you.model import (
     DEFAULT_BREED,
     LEVEL_DOTS,
@@ -24,7 +25,7 @@ from pugdeck.games.pug_you.model import (
     Rules,
 )
 from pugdeck.authoring.images import check_image
-from pugdeck.authoring.loading import LoadedDeck, SourceCard, locate
+from pugdeck.authoring.loading import LoadedDeck, SourceCard
 from pugdeck.authoring.schema_checks import SchemaCheck
 from pugdeck.authoring.schema_checks import schema_check as compiled_schema_check
 
@@ -69,22 +70,6 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
     diagnostics += _rules_sense(loaded, deck.rules)
     diagnostics += print_checks(deck)
     return (None if errors_in(diagnostics) else deck), sorted(diagnostics)
-
-
-def print_checks(deck: Deck) -> list[Diagnostic]:
-    """Text that would not fit its box or has a character no bundled font can print.
-
-    The renderer's own check, run here so a designer sees it without building.
-    """
-    from pugdeck.render.checks import check_cards  # noqa: PLC0415 (reportlab loads only here)
-
-    cards = [{"card": card.id, "question": card.question, "descriptive": card.descriptive}
-             for card in deck.playable]  # the printed text fields, as the built deck has them
-    try:
-        found = check_cards(cards, deck.info.template, deck.folder)
-    except DeckError as exc:  # the template itself is wrong
-        return exc.diagnostics
-    return locate(found, deck.origins)
 
 
 def card_rules(source: SourceCard, folder: Path | None, default_kind: str = "pug") -> list[Diagnostic]:

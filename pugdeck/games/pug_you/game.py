@@ -37,6 +37,25 @@ class PugYou(GameSpec):
 
         return build_deck(deck, params, name=name, extra_sources=extra_sources)
 
+    # -- printing -----------------------------------------------------------------------
+    # Pug You!'s template words (templates/pug-you.yaml, docs/printing.md).
+    template_regions = ("dots", "thermometer", "turds", "portrait", "question", "badges",
+                        "descriptive")
+    template_text_styles = ("question", "descriptive", "title", "reference")
+    template_colors = ("green", "yellow", "red", "pink", "blue", "paper", "ink", "muted", "turd",
+                       "turd_highlight", "badge", "badge_edge", "mutt_badge", "thermometer",
+                       "back", "back_accent")
+
+    def print_run(self, built, template, fonts, bleed):
+        from pugdeck.games.pug_you.faces.print_run import print_run  # noqa: PLC0415 (reportlab)
+
+        return print_run(built, template, fonts, bleed)
+
+    def faces(self, built):
+        from pugdeck.games.pug_you.faces.print_run import faces  # noqa: PLC0415 (reportlab)
+
+        return faces(built)
+
     # -- engine ---------------------------------------------------------------------------
     def new_game(self, built_doc: dict, players: int, seed: int = 0, source: str = "<deck>") -> Any:
         from pugdeck.games.pug_you.engine import Game  # noqa: PLC0415

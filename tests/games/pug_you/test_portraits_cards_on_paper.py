@@ -10,8 +10,11 @@ import pypdfium2.raw as pdfium_c
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
-from pugdeck.render.portraits import (
-    BREEDS, PORTRAIT_VARIANTS, draw_card_back_art, draw_portrait,
+from pugdeck.games.pug_you.faces.portraits import (
+    BREEDS,
+    PORTRAIT_VARIANTS,
+    draw_card_back_art,
+    draw_portrait,
 )
 
 PAGE = 200.0  # points; the box sits at (MARGIN, MARGIN) so overflow would be visible

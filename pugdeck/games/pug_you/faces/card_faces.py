@@ -12,6 +12,7 @@ import hashlib
 from reportlab.lib.units import mm
 
 from pugdeck.authoring.diagnostics import Diagnostic
+from pugdeck.games.pug_you.faces.portraits import PORTRAIT_VARIANTS
 from pugdeck.render.fonts import FontSet
 from pugdeck.render.shapes import CardFace, Circle, Line, Place, Rect, Shape, TextLine
 from pugdeck.render.templates import Region, Template
@@ -93,14 +94,12 @@ def _picture(card: dict, template: Template) -> Place:
     if card.get("art"):
         return Place(("art", card["art"]), x, y, w, h)
     breed = card.get("breed") if card.get("breed") in KNOWN_BREEDS else "pug"
-    from pugdeck.render.forms import portrait_variants  # the portrait module may be absent
-
-    variant = portrait_variant(str(card.get("card") or card.get("id")), portrait_variants())
+    variant = portrait_variant(str(card.get("card") or card.get("id")), PORTRAIT_VARIANTS)
     return Place(("portrait", breed, variant), x, y, w, h)
 
 
 def _divider(template: Template, color: str) -> Line:
-    x, y, w, _ = box_points(template.regions["badges"], template)
+    _x, y, _w, _ = box_points(template.regions["badges"], template)
     top = y + template.regions["badges"].height * mm + 1.4 * mm
     panel_x, _, panel_w, _ = box_points(template.panel, template)
     return Line(panel_x + 3 * mm, top, panel_x + panel_w - 3 * mm, top, color, 0.6, (2, 2))
@@ -114,7 +113,7 @@ def _badges(card: dict, template: Template, fonts: FontSet) -> list[Shape]:
     # A mutt takes badges away: green badges with a minus, and the signed number beside them.
     shapes: list[Shape] = list(row_of(("badge", "mutt"), abs(count), region, template, "left",
                                       overlap=0.45))
-    x, y, w, h = box_points(region, template)
+    x, y, _w, h = box_points(region, template)
     end = shapes[-1].x + shapes[-1].width if shapes else x
     shapes.append(TextLine(end + 0.6 * mm, y + h * 0.3, ((fonts.bold, f"\u2212{abs(count)}"),),
                            h * 0.6, template.colors["mutt_badge"], "left"))

@@ -3,10 +3,14 @@
 import io
 
 from pypdf import PdfReader
+from render.deck_fixture import built_card, deck_doc, deck_folder
 from reportlab.lib.units import mm
 
-from deck_fixture import built_card, deck_doc, deck_folder
-from pugdeck.render.card_faces import blank_custom_face, card_face, portrait_variant
+from pugdeck.games.pug_you.faces.card_faces import (
+    blank_custom_face,
+    card_face,
+    portrait_variant,
+)
 from pugdeck.render.fonts import font_set
 from pugdeck.render.pdf import render_pdf
 from pugdeck.render.shapes import Line, Place, TextLine
@@ -87,7 +91,7 @@ def test_blank_custom_has_write_in_lines_and_empty_icons():
     face = blank_custom_face(TEMPLATE, FONTS)
     [frame] = _places(face, "frame")
     assert frame.key[1] == TEMPLATE.colors["blue"]
-    qx, qy, qw, qh = box_points(TEMPLATE.regions["question"], TEMPLATE)
+    _qx, qy, _qw, qh = box_points(TEMPLATE.regions["question"], TEMPLATE)
     lines = [s for s in face.shapes if isinstance(s, Line) and qy <= s.y1 <= qy + qh]
     assert len(lines) == 4
     assert {p.key for p in _places(face, "turd")} == {("turd", "outline")}

@@ -7,13 +7,29 @@ can be drawn once into a PDF form and reused on every card.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from reportlab.lib.colors import HexColor
 
-from pugdeck.render.portrait_parts import (
-    BLUSH, LINE, OUTLINE, PINK, Look, blob, eye, happy_eye, mirror, oval,
-    rotated, shade, shoulders, stroke, tag, tongue, turned, paw_pattern,
+from pugdeck.games.pug_you.faces.portrait_parts import (
+    BLUSH,
+    LINE,
+    OUTLINE,
+    PINK,
+    Look,
+    blob,
+    eye,
+    happy_eye,
+    mirror,
+    oval,
+    paw_pattern,
+    rotated,
+    shade,
+    shoulders,
+    stroke,
+    tag,
+    tongue,
+    turned,
 )
 
 BREEDS: tuple[str, ...] = (

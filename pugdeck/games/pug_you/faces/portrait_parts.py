@@ -8,8 +8,9 @@ to mirror. A point may carry a third value, its tension: 1 is smooth, 0 a sharp 
 # No `from __future__ import annotations`: it makes NamedTuples dearer (render/shapes.py).
 
 import math
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Iterator, NamedTuple, Sequence
+from typing import NamedTuple
 
 from reportlab.lib.colors import Color, HexColor
 

@@ -3,8 +3,8 @@
 A card: a red background for attacks (plain blue otherwise), the name across the top, a
 pixel pug (fur and collar chosen from the card's id, so copies look alike), what the card
 says, its points as pixel coins and, on red cards, "ATTACK". Two backs: the game deck's and
-the Treats' own, so a Treat never hides in the deck. Region and colour names are those of
-the template (see templates/pixelpug.yaml for how they are read here).
+the Treats' own, so a Treat never hides in the deck. Region, text-style and colour names
+are PixelPug's own (declared in game.py; templates/pixelpug.yaml).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ FIXED = {"M": "#2B2230", "E": "#111111", "W": "#FFFFFF", "N": "#0B0B0B", "T": "#
 
 def _pick(card_id: str, options: tuple[str, ...], salt: str) -> str:
     """A choice stable across runs and machines (Python's hash() is salted per process)."""
-    digest = hashlib.sha256(f"{salt}/{card_id}".encode("utf-8")).digest()
+    digest = hashlib.sha256(f"{salt}/{card_id}".encode()).digest()
     return options[digest[0] % len(options)]
 
 
@@ -83,9 +83,9 @@ def _background(color: str, template: Template, bleed: float) -> list[Shape]:
 
 def _coins(points: int, template: Template) -> list[Shape]:
     """One pixel coin per point (a blank slot for 0), left to right."""
-    x, y, w, h = box_points(template.regions["badges"], template)
+    x, y, w, h = box_points(template.regions["coins"], template)
     size = min(h, w / max(points, 1) * 0.8)
-    gold, edge = template.colors["badge"], template.colors["badge_edge"]
+    gold, edge = template.colors["coin"], template.colors["coin_edge"]
     shapes: list[Shape] = []
     for i in range(points):
         cx = x + i * size * 1.2
@@ -97,39 +97,39 @@ def _coins(points: int, template: Template) -> list[Shape]:
     return shapes
 
 
-def pixelpug_face(card: dict, template: Template, fonts: FontSet, bleed: float = 0.0
+def card_face(card: dict, template: Template, fonts: FontSet, bleed: float = 0.0
                   ) -> tuple[CardFace, list[Diagnostic]]:
     """The front of a built PixelPug card and any fit or glyph problems of its text."""
     problems: list[Diagnostic] = []
     colors = template.colors
     ink = colors["ink"]
     kind = card["card"]
-    background = colors["red"] if card["attack"] else colors["blue"]
+    background = colors["attack"] if card["attack"] else colors["plain"]
     shapes: list[Shape] = _background(background, template, bleed)
-    shapes += set_field(card["name"], "name", "title", template.regions["turds"], template, fonts,
+    shapes += set_field(card["name"], "name", "name", template.regions["name"], template, fonts,
                         ink, kind, problems)
     palette = {**FIXED, "F": _pick(kind, FURS, "fur"), "C": _pick(kind, COLLARS, "collar")}
-    shapes += sprite_shapes(PUG_SPRITE, palette, box_points(template.regions["portrait"], template))
-    shapes += set_field(card["text"], "text", "question", template.regions["question"], template,
+    shapes += sprite_shapes(PUG_SPRITE, palette, box_points(template.regions["art"], template))
+    shapes += set_field(card["text"], "text", "text", template.regions["text"], template,
                         fonts, ink, kind, problems)
     shapes += _coins(int(card["points"]), template)
     label = f"{card['points']} pt{'s' * (card['points'] != 1)}"
     if card["attack"]:
         label = "ATTACK · " + label
-    shapes += set_field(label, "label", "descriptive", template.regions["descriptive"], template,
-                        fonts, colors["red"] if card["attack"] else ink, kind, problems)
+    shapes += set_field(label, "label", "points", template.regions["points"], template,
+                        fonts, colors["attack"] if card["attack"] else ink, kind, problems)
     return CardFace(tuple(shapes), template.width_mm * mm, template.height_mm * mm,
                     card.get("id")), problems
 
 
-def pixelpug_back(template: Template, fonts: FontSet, title: str, treats: bool,
+def card_back(template: Template, fonts: FontSet, title: str, treats: bool,
                   bleed: float = 0.0) -> CardFace:
     """The back of the game deck's cards, or (treats=True) the Treats' own back."""
     width, height = template.width_mm * mm, template.height_mm * mm
     colors = template.colors
     accent = colors["back_accent"]
     shapes: list[Shape] = [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed,
-                                fill=colors["pink"] if treats else colors["back"])]
+                                fill=colors["treats_back"] if treats else colors["back"])]
     border = 3 * mm
     shapes.append(Rect(border, border, width - 2 * border, height - 2 * border, stroke=accent,
                        stroke_width=2.0))
@@ -140,7 +140,7 @@ def pixelpug_back(template: Template, fonts: FontSet, title: str, treats: bool,
         palette = {**FIXED, "F": FURS[0], "C": accent}
         shapes += sprite_shapes(PUG_SPRITE, palette, art)
     unused: list[Diagnostic] = []
-    band = template.regions["turds"]
-    shapes += set_field("Treat" if treats else title, "title", "title", band, template, fonts,
+    band = template.regions["name"]
+    shapes += set_field("Treat" if treats else title, "title", "name", band, template, fonts,
                         accent, None, unused)
     return CardFace(tuple(shapes), width, height, None)

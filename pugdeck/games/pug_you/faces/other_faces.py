@@ -8,10 +8,10 @@ from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.render.fonts import FontSet, font_runs
 from pugdeck.render.shapes import CardFace, Place, Rect, Shape, TextLine
 from pugdeck.render.templates import Template
-from pugdeck.render.text_shapes import box_points, place_lines
 from pugdeck.render.text_fitting import fit_text
+from pugdeck.render.text_shapes import box_points, place_lines
 
-# The turn, in our own words (DESIGN.md §6), for the reference card.
+# The turn, in our own words (docs/rules-pug-you.md), for the reference card.
 TURN_OVERVIEW = (
     ("Offer", "Everyone else offers the active player one card, face down. Sell it!"),
     ("Ask", "She keeps one, reads it out and gives the turd cards to two other players."),

@@ -1,0 +1,64 @@
+"""What PixelPug prints: every card, each with the back of its pile (the Treats have their
+own back, so a Treat never hides in the deck). render/pdf.py lays it on sheets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from reportlab.lib.units import mm
+
+from pugdeck.games.built_deck import Built
+from pugdeck.games.pixelpug.faces.card_faces import card_back, card_face
+from pugdeck.games.spec import FaceInfo, PdfInfo, PrintRun
+from pugdeck.render.fonts import FontSet
+from pugdeck.render.shapes import CardFace, Place
+from pugdeck.render.templates import Template
+
+PILES = ("main", "treats")
+
+
+def back_name(pile: str) -> str:
+    return f"back-{pile}"
+
+
+def faces(built: Built) -> list[FaceInfo]:
+    """Every card in deck order, with the back of its pile."""
+    out = []
+    for card in built.doc.get("cards", []):
+        pile = card.get("pile", "main")
+        kind = "treat" if pile == "treats" else "attack" if card.get("attack") else "action"
+        title = str(card.get("name") or card.get("id", ""))
+        words = [title, card.get("text") or "", " ".join(card.get("tags") or []),
+                 card.get("card") or ""]
+        out.append(FaceInfo(card["id"], kind, None, title, " ".join(w for w in words if w), True,
+                            back_name(pile)))
+    return out
+
+
+def print_run(built: Built, template: Template, fonts: FontSet, bleed: float) -> PrintRun:
+    """The cards' faces and the two backs; each back is one form, drawn once per document."""
+    deck = built.doc.get("deck", {})
+    title = deck.get("name") or "PixelPug"
+    width, height = template.width_mm * mm, template.height_mm * mm
+    art: dict[tuple, CardFace] = {}
+    backs: dict[str, CardFace] = {}
+    for pile in PILES:
+        key = ("pixelpug-back", pile)
+        art[key] = card_back(template, fonts, title, pile == "treats", bleed)
+        backs[back_name(pile)] = CardFace(
+            (Place(key, -bleed, -bleed, width + 2 * bleed, height + 2 * bleed),), width, height)
+    cards = built.doc.get("cards", [])
+    run = PrintRun(fronts=iter(()), count=len(cards), backs=backs,
+                   info=PdfInfo(title, f"Print-and-play cards of {deck.get('name', 'PixelPug')} "
+                                       f"{deck.get('version', '')}".strip(), names_paper=False),
+                   pictures=art.get)
+    run.fronts = _fronts(built, template, fonts, bleed, run.diagnostics)
+    return run
+
+
+def _fronts(built: Built, template: Template, fonts: FontSet, bleed: float,
+            diagnostics: list) -> Iterator[tuple[FaceInfo, CardFace]]:
+    for info, card in zip(faces(built), built.doc.get("cards", [])):
+        face, problems = card_face(card, template, fonts, bleed)
+        diagnostics.extend(problems)
+        yield info, face

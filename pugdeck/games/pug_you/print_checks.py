@@ -1,0 +1,28 @@
+"""Pug You!'s print checks, run by `validate` (and so by `build`) before anything is drawn:
+the renderer's own text-fit and glyph checks (render/checks.py) on the fields the faces
+print, so a designer sees a card that would not print without building."""
+
+from __future__ import annotations
+
+from pugdeck.authoring.diagnostics import DeckError, Diagnostic
+from pugdeck.authoring.loading import locate
+from pugdeck.games.pug_you.game import GAME
+from pugdeck.games.pug_you.model import Deck
+
+# (card field, template region, text style) of each text the faces fit into a box.
+CHECKED_FIELDS = (("question", "question", "question"), ("descriptive", "descriptive", "descriptive"))
+
+
+def print_checks(deck: Deck) -> list[Diagnostic]:
+    """Text that would not fit its box or has a character no bundled font can print, each
+    problem located at the card's field in the deck's files."""
+    from pugdeck.render.checks import check_fields  # noqa: PLC0415 (reportlab loads only here)
+
+    cards = [{"card": card.id, "question": card.question, "descriptive": card.descriptive}
+             for card in deck.playable]  # the printed text fields, as the built deck has them
+    try:
+        template = GAME.load_template(deck.info.template, deck.folder)
+        found = check_fields(cards, template, CHECKED_FIELDS)
+    except DeckError as exc:  # the template itself is wrong
+        return exc.diagnostics
+    return locate(found, deck.origins)
