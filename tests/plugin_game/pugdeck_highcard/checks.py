@@ -11,11 +11,12 @@ from pugdeck_highcard.model import Card, Deck
 def check_deck(loaded) -> tuple[Deck | None, list[Diagnostic]]:
     """The typed deck (None with errors) and every diagnostic."""
     diagnostics = check_files(loaded, schema_check("highcard"))
-    if errors_in(diagnostics):
-        return None, sorted(diagnostics)
+    schema_bad = {(d.file, d.card) for d in diagnostics if d.card}
     seen: dict[str, object] = {}
     values: dict[int, str] = {}
     for source in loaded.cards:
+        if source.id is None or (source.doc.display, source.id) in schema_bad:
+            continue  # its schema errors are reported; the rules below need a sound card
         card_id, value = source.data["id"], source.data["value"]
         if card_id in seen:
             diagnostics.append(located(source, "id", f"duplicate card id '{card_id}'"))
