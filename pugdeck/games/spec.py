@@ -112,6 +112,13 @@ class GameSpec:
         default when the group gave none): pugdeck/building/parameters.py."""
         raise NotImplementedError(f"{self.title} decks cannot be built")
 
+    def deck_folders(self) -> list[Path]:
+        """The folders of the game's bundled decks: under the package's `decks/` data; a game
+        shipped as a package of its own returns folders it ships itself."""
+        from pugdeck.resources import bundled_deck  # noqa: PLC0415 (only where decks are listed)
+
+        return [bundled_deck(name) for name in self.bundled_decks]
+
     # -- printing -----------------------------------------------------------------------
     #: the template names the game's faces read (templates/<game>.yaml, docs/printing.md):
     #: a template naming any other region, text style or colour is an error, as is one
@@ -165,9 +172,11 @@ class GameSpec:
 
     def make_bots(self, kinds: list[str], game: Any, seed: int | str) -> list:
         """One bot per seat of `game`, of the given kinds."""
-        from pugdeck.games.bots import random_bots  # noqa: PLC0415 (engines load on play only)
+        from pugdeck.games.bot_play import RandomBot, seat_bots  # noqa: PLC0415 (engines load on play only)
 
-        return random_bots(self.id, kinds, game, seed)
+        # The game's id is part of the bots' seed: two games' bots never share a stream.
+        bot = type("RandomBot", (RandomBot,), {"game": self.id})
+        return seat_bots(kinds, game.players, {"random": lambda seat: bot(seat, seed)})
 
     def narrate(self, game: Any, log: list[dict], labels: list[str] | None = None) -> list[str]:
         """The readable transcript of a logged game, one line a step."""
@@ -180,6 +189,24 @@ class GameSpec:
     def game_from_log(self, log: dict, source: str = "<log>") -> tuple[Any, list[dict], list[str]]:
         """(game, actions, seat labels) from a machine log; raises `DeckError` when it is bad."""
         raise NotImplementedError(f"{self.title} has no machine log")
+
+    def player_counts(self, built_doc: dict) -> list[int]:
+        """The player counts a built deck is playable for (its `checked.playable_for`)."""
+        return list(built_doc.get("checked", {}).get("playable_for", ()))
+
+    def action_order(self, action: dict) -> Any:
+        """The sort key of the documented order `State.legal_actions()` lists actions in."""
+        raise NotImplementedError(f"{self.title} documents no order of its actions")
+
+    def card_places(self, state: Any) -> list[str]:
+        """The built id of every card, once for each place it sits in now (a correct state
+        lists each card of the built deck exactly once): the conformance suite's census."""
+        raise NotImplementedError(f"{self.title} does not list where its cards are")
+
+    def hidden_cards(self, state: Any, player: int) -> set[str]:
+        """Built ids of cards `player` must not see in `state.observation(player)` now:
+        others' hands and face-down cards, the draw pile; not cards `player` was shown."""
+        raise NotImplementedError(f"{self.title} does not say which cards are hidden")
 
     def simulate(self, built_doc: dict, counts: list[int], games: int, seed: int, bots: str) -> Any:
         """Statistics of many seeded games per player count (`pugdeck simulate`)."""

@@ -73,6 +73,27 @@ class PixelPug(GameSpec):
 
         return make_bots(kinds, game, seed)
 
+    def action_order(self, action):
+        from pugdeck.games.pixelpug.actions import action_key  # noqa: PLC0415
+
+        return action_key(action)
+
+    def card_places(self, state):
+        ids = state.game.ids
+        return [ids[card] for zone in state.zones().values() for card in zone]
+
+    def hidden_cards(self, state, player):
+        from pugdeck.games.conformance import strings_in  # noqa: PLC0415
+        from pugdeck.games.pixelpug.observation import hidden_from  # noqa: PLC0415
+
+        # Hidden now but shown to `player` before stays in its view legitimately: what its
+        # events name (cards played face up, a hand it looked at, swapped or stared down, a
+        # card fished or given in public) and the hands a finished round's result showed,
+        # since shuffled back into the deck. tests/games/pixelpug checks the events themselves.
+        observed = state.observation(player)
+        seen = strings_in([observed["events"], observed["results"]])
+        return hidden_from(state, player) - seen
+
     def narrate(self, game, log, labels=None):
         from pugdeck.games.pixelpug.transcript import narrate  # noqa: PLC0415
 

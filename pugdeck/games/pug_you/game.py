@@ -77,6 +77,22 @@ class PugYou(GameSpec):
 
         return make_bots(kinds, game, seed)
 
+    def action_order(self, action):
+        from pugdeck.games.pug_you.invariants import action_order  # noqa: PLC0415
+
+        return action_order(action)
+
+    def card_places(self, state):
+        from pugdeck.games.pug_you.invariants import card_places  # noqa: PLC0415
+
+        ids = state.game.ids
+        return [ids[card] for card in card_places(state)]
+
+    def hidden_cards(self, state, player):
+        from pugdeck.games.pug_you.observation import hidden_from  # noqa: PLC0415
+
+        return hidden_from(state, player)
+
     def narrate(self, game, log, labels=None):
         from pugdeck.games.pug_you.transcript import narrate  # noqa: PLC0415
 

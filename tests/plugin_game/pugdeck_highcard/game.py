@@ -1,0 +1,113 @@
+"""High Card as pugdeck sees it: the `GameSpec` this package registers as
+`pugdeck.games:highcard`. It uses nothing of pugdeck but its public interface."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import ClassVar
+
+from pugdeck.games.spec import GameSpec
+
+FOLDER = Path(__file__).resolve().parent
+
+
+class HighCard(GameSpec):
+    id = "highcard"
+    title = "High Card"
+    summary = "deal two cards each, play one face up: the highest card wins"
+    folder = FOLDER
+    bundled_decks = ("highcard",)
+    default_template = "highcard"
+    log_format = "highcard-log"
+    kind_titles: ClassVar[dict[str, str]] = {"number": "Numbers"}
+
+    # -- authoring ------------------------------------------------------------------------
+    def check_deck(self, loaded):
+        from pugdeck_highcard.checks import check_deck  # noqa: PLC0415 (load on use)
+
+        return check_deck(loaded)
+
+    # -- building -------------------------------------------------------------------------
+    def deck_folders(self) -> list[Path]:
+        return [FOLDER / "deck"]
+
+    def build_deck(self, deck, params, *, name=None, extra_sources=()):
+        from pugdeck_highcard.build import build_deck  # noqa: PLC0415
+
+        return build_deck(deck, params, name=name, extra_sources=extra_sources)
+
+    # -- printing -------------------------------------------------------------------------
+    def print_run(self, built, template, fonts, bleed):
+        from pugdeck_highcard.faces import print_run  # noqa: PLC0415
+
+        return print_run(built, template, fonts, bleed)
+
+    def faces(self, built):
+        from pugdeck_highcard.faces import faces  # noqa: PLC0415
+
+        return faces(built)
+
+    # -- exports --------------------------------------------------------------------------
+    def card_description(self, card: dict) -> str:
+        return f"{card['name']}: worth {card['value']}"
+
+    # -- engine ---------------------------------------------------------------------------
+    def new_game(self, built_doc, players, seed=0, source="<deck>"):
+        from pugdeck_highcard.engine import Game  # noqa: PLC0415
+
+        return Game(built_doc, players, seed, source=source)
+
+    def illegal_action(self):
+        from pugdeck_highcard.engine import IllegalAction  # noqa: PLC0415
+
+        return IllegalAction
+
+    def action_order(self, action):
+        return (action["type"], action.get("card", ""))
+
+    def card_places(self, state):
+        return [card for zone in state.zones().values() for card in zone]
+
+    def hidden_cards(self, state, player):
+        hidden = set(state.deck)
+        for seat, hand in enumerate(state.hands):
+            if seat != player:
+                hidden.update(hand)
+        return hidden
+
+    def narrate(self, game, log, labels=None):
+        from pugdeck_highcard.engine import narrate  # noqa: PLC0415
+
+        return narrate(game, log, labels)
+
+    def game_log(self, game, state, labels):
+        return {"format": self.log_format, "deck": game.doc, "players": game.players,
+                "seed": game.seed, "seats": labels, "actions": state.history()}
+
+    def game_from_log(self, log, source="<log>"):
+        game = self.new_game(log["deck"], log["players"], log["seed"], source=source)
+        return game, log["actions"], log["seats"]
+
+    def simulate(self, built_doc, counts, games, seed, bots):
+        from pugdeck_highcard.engine import simulate  # noqa: PLC0415
+
+        return simulate(self, built_doc, counts, games, seed, bots)
+
+    def simulation_report(self, summary, as_json):
+        if as_json:
+            return json.dumps(summary, indent=2)
+        return "\n".join(f"{row['players']} players: {row['games']} games, the winner's card "
+                         f"averaged {row['winning_value']:.2f}" for row in summary["counts"])
+
+    # -- protocol (docs/protocol.md) ------------------------------------------------------
+    def public_action(self, action: dict) -> dict:
+        if action["type"] == "deal":
+            return {"type": "deal"}  # who got which card is the deal's secret
+        return dict(action)
+
+    def result(self, state) -> dict:
+        return {"scores": state.scores(), "scores_are": "wins", "winner": state.winner}
+
+
+GAME = HighCard()
