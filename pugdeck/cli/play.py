@@ -25,12 +25,16 @@ from pugdeck.games.spec import GameSpec
 
 BOTS_HELP = ("Bots per seat, a comma list of 'random' and 'heuristic' cycled over the seats "
              "(default: random,heuristic).")
-HUMAN_HELP = ("Play seat 0 yourself in the terminal against the bots ("
-              + ", ".join(spec.title for spec in registered().values() if spec.plays_in_terminal)
-              + " decks).")
-PLOT_HELP = ("Also write a PNG chart here ("
-             + ", ".join(spec.title for spec in registered().values() if spec.draws_charts)
-             + " decks).")
+
+
+def _offered_by(ability: str) -> str:
+    """'(Card Duel decks)': the registered games that have `ability`, for an option's help."""
+    titles = [spec.title for _, spec in sorted(registered().items()) if getattr(spec, ability)]
+    return f"({', '.join(titles)} decks)" if titles else "(no registered game offers it)"
+
+
+HUMAN_HELP = f"Play seat 0 yourself in the terminal against the bots {_offered_by('plays_in_terminal')}."
+PLOT_HELP = f"Also write a PNG chart here {_offered_by('draws_charts')}."
 
 
 def _fail(message: str) -> NoReturn:
