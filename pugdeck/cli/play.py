@@ -19,7 +19,6 @@ from typing import NoReturn
 import click
 
 from pugdeck.authoring.diagnostics import DeckError
-from pugdeck.games.built_input import built_game
 from pugdeck.games.registry import registered
 from pugdeck.games.spec import GameSpec
 
@@ -59,6 +58,8 @@ def _read_json(path: str, what: str) -> object:
 
 def _deck_game(path: str) -> tuple[dict, GameSpec]:
     """The built deck at `path` and the registered game that plays it (else exit 1)."""
+    from pugdeck.games.built_input import built_game  # noqa: PLC0415 (schemas load with the deck, not for --help)
+
     doc = _read_json(path, "built deck")
     try:
         return doc, built_game(doc, path)
