@@ -28,7 +28,7 @@ def built_game(doc: object, source: str) -> GameSpec:
     spec = registered().get(doc.get("game"))
     if spec is None:
         fail(source, "game", f"no registered game plays {doc.get('game')!r} decks "
-             f"(registered: {', '.join(registered())}); see `pugdeck games`")
+             f"(registered: {', '.join(sorted(registered()))}); see `pugdeck games`")
     return spec
 
 

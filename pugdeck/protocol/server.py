@@ -204,7 +204,7 @@ class Server:
         kind = registered().get(doc.get("game")) if isinstance(doc, dict) else None
         if kind is None:
             raise ProtocolError("bad_deck", f"{source}: not a built deck of a game this server plays "
-                                f"({', '.join(registered())})")
+                                f"({', '.join(sorted(registered()))})")
         players, seed = request.get("players"), request.get("seed", 0)
         if type(players) is not int:
             raise ProtocolError("bad_request", "'players' must be a whole number")
