@@ -4,7 +4,7 @@
 
 An action is one `apply_action` (plays, duel choices and the chance deal of each round)
 after one `legal_actions()` call and a uniform random pick — the random bot's whole loop.
-The pick is `RandomBot.choose` (pugdeck/games/bot_play.py) inlined, the same draw and the
+The pick is `RandomBot.choose` (pugdeck/games/bots.py) inlined, the same draw and the
 same pick: `legal[int(draw() * len(legal))]` with `draw` the bound `random()` of a seeded `Rng`.
 Times are CPU time of this process (`time.process_time`), so other work on the machine
 disturbs them less than wall time would; each row is the median of five runs.

@@ -245,3 +245,38 @@ def test_pixelpug_refusals_change_nothing(request_, code):
     before = snapshot(server, "g1")
     assert error_code(server, request_) == code
     assert snapshot(server, "g1") == before
+
+
+def test_a_deck_of_a_game_nobody_registered_is_a_bad_deck_naming_the_registered_games():
+    doc = build(bundled_deck("pug-you")).doc
+    response = Server().handle({"cmd": "new_game", "deck_doc": {**doc, "game": "chess"}, "players": 5})
+    assert response["error"]["code"] == "bad_deck"
+    assert "not a built deck of a game this server plays (" in response["error"]["message"]
+    assert "pug-you" in response["error"]["message"] and "pixelpug" in response["error"]["message"]
+
+
+def test_a_registered_game_is_served_through_its_spec_and_one_without_an_engine_refused(monkeypatch):
+    from pugdeck.games.registry import registered
+    from pugdeck.games.spec import GameSpec
+
+    class CardDuel(GameSpec):
+        id = "card-duel"
+        title = "Card Duel"
+
+    monkeypatch.setitem(registered(), CardDuel.id, CardDuel())
+    server = Server()
+    assert ok(server, cmd="hello")["games"]["card-duel"] == {"bots": ["random"]}
+    doc = build(bundled_deck("pug-you")).doc
+    response = server.handle({"cmd": "new_game", "deck_doc": {**doc, "game": "card-duel"}, "players": 2})
+    assert response["error"] == {"code": "bad_deck", "message": "deck_doc: Card Duel has no engine"}
+    assert server.sessions == {}
+
+
+def test_bundled_deck_names_come_from_the_registry():
+    from pugdeck.games.registry import registered
+    from pugdeck.protocol.decks import bundled_names
+
+    assert sorted(bundled_names()) == sorted(d for spec in registered().values() for d in spec.bundled_decks)
+    response = Server().handle({"cmd": "new_game", "deck": "no-such-deck", "players": 2})
+    assert response["error"]["code"] == "bad_deck"
+    assert all(name in response["error"]["message"] for name in bundled_names())

@@ -26,6 +26,7 @@ COMMANDS = {
     "preview": ("pugdeck.cli.export", "preview_command"),
     "import": ("pugdeck.cli.export_csv", "import_command"),
     "serve": ("pugdeck.cli.serve", "serve_command"),
+    "games": ("pugdeck.cli.games", "games_command"),
 }
 # subcommands of a group that live in another module: group → [(name, module, attribute)]
 SUBCOMMANDS = {

@@ -1,43 +1,93 @@
-"""`pugdeck play`, `pugdeck replay` and `pugdeck simulate`: games between bots.
+"""`pugdeck play`, `pugdeck replay` and `pugdeck simulate`: games between bots (and people).
 
-The commands only parse, call and report; the games live in `pugdeck.games.pug_you` (and,
-for a PixelPug deck or log, `pugdeck.cli.play_pixelpug`, chosen by the file's `game`/`format`).
-Bad input (an unreadable or invalid deck, a player count the deck's rules don't allow, a
-broken log) prints its message on stderr and exits 1, never a traceback.
+The commands only parse, call and report. Every game is reached through the registry and
+its `GameSpec` (games/spec.py), chosen by the built deck's `game` or the log's `format`.
+Bad input (an unreadable or invalid deck, a game nobody registered, a player count the
+deck's rules don't allow, a broken log) prints its message on stderr and exits 1, never a
+traceback; a bot kind or an option the game does not offer is a usage error (exit 2).
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
 from pugdeck.authoring.diagnostics import DeckError
+from pugdeck.games.registry import registered
+from pugdeck.games.spec import GameSpec
 
 BOTS_HELP = ("Bots per seat, a comma list of 'random' and 'heuristic' cycled over the seats "
              "(default: random,heuristic).")
 
 
-def _fail(message: str) -> None:
+def _offered_by(ability: str) -> str:
+    """'(Card Duel decks)': the registered games that have `ability`, for an option's help."""
+    titles = [spec.title for _, spec in sorted(registered().items()) if getattr(spec, ability)]
+    return f"({', '.join(titles)} decks)" if titles else "(no registered game offers it)"
+
+
+HUMAN_HELP = f"Play seat 0 yourself in the terminal against the bots {_offered_by('plays_in_terminal')}."
+PLOT_HELP = f"Also write a PNG chart here {_offered_by('draws_charts')}."
+
+
+def _fail(message: str) -> NoReturn:
     click.echo(f"error: {message}", err=True)
     sys.exit(1)
 
 
-def _report_deck_error(error: DeckError) -> None:
+def _report_deck_error(error: DeckError) -> NoReturn:
     for diagnostic in error.diagnostics:
         click.echo(diagnostic.format(), err=True)
     sys.exit(1)
 
 
-def _read_json(path: str, what: str) -> dict:
+def _read_json(path: str, what: str) -> object:
     try:
         return json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as error:
         _fail(f"cannot read {what} {path}: {error.strerror}")
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         _fail(f"{path} is not a JSON {what}: {error}")
+
+
+def _deck_game(path: str) -> tuple[dict, GameSpec]:
+    """The built deck at `path` and the registered game that plays it (else exit 1)."""
+    from pugdeck.games.built_input import built_game  # noqa: PLC0415 (schemas load with the deck, not for --help)
+
+    doc = _read_json(path, "built deck")
+    try:
+        return doc, built_game(doc, path)
+    except DeckError as error:
+        _report_deck_error(error)
+
+
+def _log_game(log: object, source: str) -> GameSpec:
+    """The registered game whose machine logs have the `format` of `log` (else exit 1)."""
+    found = log.get("format") if isinstance(log, dict) else None
+    for spec in registered().values():
+        if spec.log_format and spec.log_format == found:
+            return spec
+    known = ", ".join(f"not a {spec.title} game log (format {spec.log_format!r})"
+                      for spec in registered().values() if spec.log_format)
+    _fail(f"{source}: {known}; its format is {found!r}")
+
+
+def _unsupported_is_an_error(command: Callable[..., None]) -> Callable[..., None]:
+    """A `NotImplementedError` (something the deck's game does not offer, e.g. no engine)
+    becomes its sentence on stderr and exit 1, as `GameSpec` promises."""
+    @functools.wraps(command)
+    def run(*args, **kwargs) -> None:
+        try:
+            command(*args, **kwargs)
+        except NotImplementedError as error:
+            _fail(str(error))
+    return run
 
 
 def _player_counts(text: str) -> list[int]:
@@ -61,52 +111,54 @@ def _player_counts(text: str) -> list[int]:
 @click.option("--bots", default="random,heuristic", show_default=True, help=BOTS_HELP)
 @click.option("--json", "as_json", is_flag=True,
               help="Print the machine log (replayable with `pugdeck replay`) instead of text.")
-@click.option("--human", metavar="NAME",
-              help="PixelPug: play seat 0 yourself in the terminal against the bots.")
+@click.option("--human", metavar="NAME", help=HUMAN_HELP)
+@_unsupported_is_an_error
 def play(deck: str, players: int, seed: int, bots: str, as_json: bool, human: str | None) -> None:
-    """Play one game between bots with a built DECK.json and print it (PixelPug: --human NAME)."""
-    doc = _read_json(deck, "built deck")
-    if isinstance(doc, dict) and doc.get("game") == "pixelpug":
-        from pugdeck.cli.play_pixelpug import play_pixelpug
-        return play_pixelpug(doc, deck, players, seed, bots, as_json, human)
-    if human is not None:
-        raise click.BadParameter("playing in the terminal is for PixelPug decks", param_hint="--human")
-    from pugdeck.games.pug_you.bots import make_bots, play_game
-    from pugdeck.games.pug_you.engine import Game
-    from pugdeck.games.pug_you.transcript import game_log, narrate
-
+    """Play one game between bots with a built DECK.json and print it (or --human NAME)."""
+    doc, spec = _deck_game(deck)
+    if human is not None and not spec.plays_in_terminal:
+        raise click.BadParameter(f"playing in the terminal is not available for {spec.title} decks",
+                                 param_hint="--human")
     try:
-        game = Game(doc, players, seed, source=deck)
-        seats = make_bots(bots, game, seed)
+        game = spec.new_game(doc, players, seed, source=deck)
+        seats = spec.make_bots(bots, game, seed)
     except DeckError as error:
         _report_deck_error(error)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--bots") from None
-    state = play_game(game, seats)
     labels = [bot.kind for bot in seats]
+    if human is not None:
+        def read(prompt: str, count: int, secret: bool) -> int:
+            return click.prompt(prompt, type=click.IntRange(1, count), hide_input=secret)
+
+        state = spec.play_human(game, human, bots, read, click.echo)
+        labels[0] = "human"
+        if as_json:
+            click.echo(json.dumps(spec.game_log(game, state, labels), ensure_ascii=False))
+        return
+    from pugdeck.games.bots import play_game  # noqa: PLC0415 (after the deck's checks)
+
+    state = play_game(game, seats)
     if as_json:
-        click.echo(json.dumps(game_log(game, state, labels), ensure_ascii=False))
+        click.echo(json.dumps(spec.game_log(game, state, labels), ensure_ascii=False))
     else:
-        click.echo("\n".join(narrate(game, state.history(), labels)))
+        click.echo("\n".join(spec.narrate(game, state.history(), labels)))
 
 
 @click.command()
 @click.argument("log", type=click.Path(dir_okay=False))
+@_unsupported_is_an_error
 def replay(log: str) -> None:
     """Replay a machine LOG.json from `pugdeck play --json` and print its transcript."""
     doc = _read_json(log, "game log")
-    if isinstance(doc, dict) and doc.get("format") == "pugdeck-pixelpug-log":
-        from pugdeck.cli.play_pixelpug import replay_pixelpug
-        return replay_pixelpug(doc, log)
-    from pugdeck.games.pug_you.state import IllegalAction
-    from pugdeck.games.pug_you.transcript import game_from_log, narrate
-
+    spec = _log_game(doc, log)
+    illegal = spec.illegal_action()
     try:
-        game, actions, labels = game_from_log(doc, source=log)
-        lines = narrate(game, actions, labels)
+        game, actions, labels = spec.game_from_log(doc, source=log)
+        lines = spec.narrate(game, actions, labels)
     except DeckError as error:
         _report_deck_error(error)
-    except (IllegalAction, ValueError) as error:
+    except (illegal, ValueError, KeyError, TypeError) as error:
         _fail(f"{log}: the log does not replay: {error}")
     click.echo("\n".join(lines))
 
@@ -122,39 +174,27 @@ def replay(log: str) -> None:
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes; the results do not depend on it.")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
-@click.option("--plot", type=click.Path(dir_okay=False), help="Also write a PNG chart here.")
+@click.option("--plot", type=click.Path(dir_okay=False), help=PLOT_HELP)
+@_unsupported_is_an_error
 def simulate(deck: str, players_text: str, games: int, seed: int, bots: str, jobs: int,
              as_json: bool, plot: str | None) -> None:
     """Play many seeded bot games with a built DECK.json and report statistics."""
     counts = _player_counts(players_text)
-    doc = _read_json(deck, "built deck")
-    if isinstance(doc, dict) and doc.get("game") == "pixelpug":
-        from pugdeck.cli.play_pixelpug import simulate_pixelpug
-        if plot:
-            raise click.BadParameter("charts are drawn for Pug You! decks only", param_hint="--plot")
-        return simulate_pixelpug(doc, deck, counts, games, seed, bots, as_json)
-    from pugdeck.games.pug_you.simulate import simulate as run_simulation
-    from pugdeck.games.pug_you.simulate_report import plot_summaries, text_report
-
-    total = games * len(counts)
+    doc, spec = _deck_game(deck)
+    if plot and not spec.draws_charts:
+        raise click.BadParameter(f"charts are not drawn for {spec.title} decks", param_hint="--plot")
     try:
         if sys.stderr.isatty() and not as_json:
-            with click.progressbar(length=total, label="Playing", file=sys.stderr) as bar:
-                summaries = run_simulation(doc, counts, games, seed, bots, jobs, bar.update,
-                                           source=deck)
+            with click.progressbar(length=games * len(counts), label="Playing", file=sys.stderr) as bar:
+                run = spec.simulate(doc, counts, games, seed, bots, jobs, bar.update, source=deck)
         else:
-            summaries = run_simulation(doc, counts, games, seed, bots, jobs, source=deck)
+            run = spec.simulate(doc, counts, games, seed, bots, jobs, source=deck)
     except DeckError as error:
         _report_deck_error(error)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--bots") from None
     if plot:
-        plot_summaries(summaries, plot)
-    if as_json:
-        click.echo(json.dumps({"deck": doc.get("name"), "games": games, "seed": seed,
-                               "bots": bots, "summaries": [s.as_json() for s in summaries]},
-                              indent=2))
-    else:
-        click.echo("\n".join(text_report(summaries, games, seed, bots)))
-        if plot:
-            click.echo(f"chart written to {plot}")
+        spec.plot(run, plot)
+    click.echo(spec.simulation_report(run, as_json))
+    if plot and not as_json:
+        click.echo(f"chart written to {plot}")

@@ -1,12 +1,19 @@
-"""What every engine does with its input before playing: check the built deck, and replay
-a logged game. Engines read only built decks (DESIGN.md §4)."""
+"""What every engine does with its input before playing: find the game a built deck is for,
+check the deck, and replay a logged game. Engines read only built decks, never deck
+folders (docs/architecture.md)."""
 
 from __future__ import annotations
 
-from typing import Iterable, NoReturn
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, NoReturn
 
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.games.built_deck import FORMAT as BUILT_FORMAT
+from pugdeck.games.registry import registered
 from pugdeck.schemas import validate_built
+
+if TYPE_CHECKING:  # types only
+    from pugdeck.games.spec import GameSpec
 
 
 def fail(source: str, field: str, message: str) -> NoReturn:
@@ -14,12 +21,27 @@ def fail(source: str, field: str, message: str) -> NoReturn:
     raise DeckError([Diagnostic(source, 0, 0, None, field, ERROR, message)])
 
 
+def built_game(doc: object, source: str) -> GameSpec:
+    """The registered game that plays the built deck `doc`; raises `DeckError` when `doc` is
+    no built deck, or a deck of a game nobody registered."""
+    _check_format(doc, source)
+    spec = registered().get(doc.get("game"))
+    if spec is None:
+        fail(source, "game", f"no registered game plays {doc.get('game')!r} decks "
+             f"(registered: {', '.join(sorted(registered()))}); see `pugdeck games`")
+    return spec
+
+
+def _check_format(doc: object, source: str) -> None:
+    if not isinstance(doc, dict) or doc.get("format") != BUILT_FORMAT:
+        fail(source, "format", f"not a built pugdeck deck (expected format {BUILT_FORMAT!r}); "
+             "build one with `pugdeck build`")
+
+
 def check_built(doc: object, game: str, title: str, source: str) -> None:
     """Raise `DeckError` unless `doc` is a valid built deck of `game` with unique card ids."""
     # Format and game first: a deck of another game is not "a broken deck of this one".
-    if not isinstance(doc, dict) or doc.get("format") != "pugdeck-deck":
-        fail(source, "format", "not a built pugdeck deck (expected format 'pugdeck-deck'); "
-             "build one with `pugdeck build`")
+    _check_format(doc, source)
     if doc.get("game") != game:
         fail(source, "game", f"this is a {doc.get('game')!r} deck, not a {title} deck")
     validate_built(doc, source)

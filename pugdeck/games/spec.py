@@ -68,6 +68,18 @@ class PrintRun:
     diagnostics: list = field(default_factory=list)  # filled while `fronts` is consumed
 
 
+@dataclass
+class Simulation:
+    """What `GameSpec.simulate` played: the request, and the game's statistics per player
+    count (its own summary objects, which only its `simulation_report` and `plot` read)."""
+
+    deck: str | None  # the built deck's name
+    games: int  # games per player count
+    seed: int
+    bots: str
+    summaries: list = field(default_factory=list)
+
+
 class GameSpec:
     """One registered game. Subclasses set the class attributes and implement the methods;
     a method a game does not support raises `NotImplementedError` with a sentence a user
@@ -157,9 +169,15 @@ class GameSpec:
         """A built card in one line of words (Tabletop Simulator's description)."""
         return str(card.get("id", ""))
 
-    # -- engine ---------------------------------------------------------------------------
+    # -- engine (the shape of a Game and its States: games/state.py) --------------------
+    #: whether `play --human NAME` can seat a person at the terminal (`play_human`)
+    plays_in_terminal: ClassVar[bool] = False
+    #: whether `simulate --plot FILE` can chart the statistics (`plot`)
+    draws_charts: ClassVar[bool] = False
+
     def new_game(self, built_doc: dict, players: int, seed: int = 0, source: str = "<deck>") -> Any:
-        """An OpenSpiel-shaped `Game` (`new_initial_state()`) read from a built deck."""
+        """An OpenSpiel-shaped `Game` (`new_initial_state()`) read from a built deck; raises
+        `DeckError` for a broken deck or a player count its rules do not allow."""
         raise NotImplementedError(f"{self.title} has no engine")
 
     def illegal_action(self) -> type[Exception]:
@@ -170,16 +188,17 @@ class GameSpec:
         """Bots a seat may be, the first the default."""
         return ("random",)
 
-    def make_bots(self, kinds: list[str], game: Any, seed: int | str) -> list:
-        """One bot per seat of `game`, of the given kinds."""
-        from pugdeck.games.bot_play import RandomBot, seat_bots  # noqa: PLC0415 (engines load on play only)
+    def make_bots(self, kinds: str | list[str], game: Any, seed: int | str) -> list:
+        """One bot per seat of `game` from a comma list (or list) of kinds cycled over the
+        seats; an unknown kind raises `ValueError`. A game without bots of its own gets the
+        shared random bot, seeded with the game's id."""
+        from pugdeck.games.bots import random_bots  # noqa: PLC0415 (engines load on play only)
 
-        # The game's id is part of the bots' seed: two games' bots never share a stream.
-        bot = type("RandomBot", (RandomBot,), {"game": self.id})
-        return seat_bots(kinds, game.players, {"random": lambda seat: bot(seat, seed)})
+        return random_bots(self.id, kinds, game, seed)
 
     def narrate(self, game: Any, log: list[dict], labels: list[str] | None = None) -> list[str]:
-        """The readable transcript of a logged game, one line a step."""
+        """The readable transcript of a logged game, one line a step; `labels` are the
+        seats' bot kinds (a log's `bots`)."""
         raise NotImplementedError(f"{self.title} has no transcript")
 
     def game_log(self, game: Any, state: Any, labels: list[str]) -> dict:
@@ -187,7 +206,8 @@ class GameSpec:
         raise NotImplementedError(f"{self.title} has no machine log")
 
     def game_from_log(self, log: dict, source: str = "<log>") -> tuple[Any, list[dict], list[str]]:
-        """(game, actions, seat labels) from a machine log; raises `DeckError` when it is bad."""
+        """(game, actions, seat labels) from a machine log; raises `DeckError` for a bad deck
+        in it and `ValueError` for a bad log."""
         raise NotImplementedError(f"{self.title} has no machine log")
 
     def player_counts(self, built_doc: dict) -> list[int]:
@@ -208,13 +228,26 @@ class GameSpec:
         others' hands and face-down cards, the draw pile; not cards `player` was shown."""
         raise NotImplementedError(f"{self.title} does not say which cards are hidden")
 
-    def simulate(self, built_doc: dict, counts: list[int], games: int, seed: int, bots: str) -> Any:
-        """Statistics of many seeded games per player count (`pugdeck simulate`)."""
+    def play_human(self, game: Any, name: str, bots: str, read: Callable[[str, int, bool], int],
+                   write: Callable[[str], None]) -> Any:
+        """Play a game with the person `name` at seat 0 and `bots` at the others; the final
+        state. `read(prompt, count, secret)` returns a choice 1..count, `write` prints a line."""
+        raise NotImplementedError(f"playing in the terminal is not available for {self.title} decks")
+
+    def simulate(self, built_doc: dict, counts: list[int], games: int, seed: int, bots: str,
+                 jobs: int = 1, progress: Callable[[int], None] | None = None,
+                 source: str = "<deck>") -> Simulation:
+        """`games` seeded bot games per player count (`pugdeck simulate`); `progress(n)` after
+        every `n` finished games. Raises `DeckError` or `ValueError` (bots) before playing."""
         raise NotImplementedError(f"{self.title} cannot be simulated")
 
-    def simulation_report(self, summary: Any, as_json: bool) -> str:
-        """`simulate`'s summary as text, or as a JSON document."""
+    def simulation_report(self, run: Simulation, as_json: bool) -> str:
+        """`simulate`'s statistics as text tables, or as a JSON document."""
         raise NotImplementedError(f"{self.title} cannot be simulated")
+
+    def plot(self, run: Simulation, path: str) -> None:
+        """`simulate`'s statistics as a PNG chart at `path`."""
+        raise NotImplementedError(f"charts are not drawn for {self.title} decks")
 
     # -- protocol (docs/protocol.md) ------------------------------------------------------
     def public_action(self, action: dict) -> dict:
@@ -230,6 +263,7 @@ class GameSpec:
         return []
 
     def event_count(self, state: Any) -> int:
+        """How many events `state` has logged (where `public_events` of a next step start)."""
         return 0
 
     def __repr__(self) -> str:

@@ -2,7 +2,8 @@
 
 `deck_doc` is a built deck inline. `deck` is a path — a built deck JSON file (`pugdeck
 build`'s out/<name>.json), or a deck folder or its deck.yaml, which is built here with no
-filters — or, when no such path exists, the name of a bundled deck (`pug-you`, `pixelpug`).
+filters — or, when no such path exists, the name of a bundled deck of a registered game
+(`pugdeck games` lists them).
 The engine validates whatever comes back against the built-deck schema before reading it.
 """
 
@@ -14,10 +15,10 @@ from typing import Any
 
 from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.authoring.loading import MAX_FILE_BYTES
+from pugdeck.games.registry import registered
 from pugdeck.protocol.errors import ProtocolError
 from pugdeck.resources import bundled_deck
 
-BUNDLED = ("pug-you", "pixelpug")
 MAX_BUILT_BYTES = 8 * MAX_FILE_BYTES  # a built deck expands copies; still bounded
 
 
@@ -34,11 +35,16 @@ def built_deck(request: dict) -> tuple[Any, str]:
     if not isinstance(name, str) or not name:
         raise ProtocolError("bad_request", "'deck' must be a path or a bundled deck's name")
     path = Path(name)
-    if not path.exists() and name in BUNDLED:
+    if not path.exists() and name in bundled_names():
         path = bundled_deck(name)
     if path.is_dir() or path.suffix in (".yaml", ".yml"):
         return _build(path), name
     return _read_json(path, name), name
+
+
+def bundled_names() -> list[str]:
+    """The bundled decks a request may name: every registered game's, in registry order."""
+    return [deck for spec in registered().values() for deck in spec.bundled_decks]
 
 
 def _build(path: Path) -> dict:
@@ -75,6 +81,6 @@ def _read_json(path: Path, name: str) -> Any:
         return json.loads(path.read_bytes())
     except OSError as exc:
         raise ProtocolError("bad_deck", f"{name}: cannot read it ({exc.strerror or exc}); give a built "
-                            f"deck JSON file, a deck folder or one of {', '.join(BUNDLED)}") from None
+                            f"deck JSON file, a deck folder or one of {', '.join(bundled_names())}") from None
     except ValueError as exc:
         raise ProtocolError("bad_deck", f"{name}: not JSON ({exc})") from None

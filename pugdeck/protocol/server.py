@@ -9,7 +9,11 @@ everyone at the table may see it.
 `Server.handle_line` never raises and never changes a game unless the whole request
 succeeds: an action is tried on a clone of the state, which replaces the game's state only
 once the action and every automatic step after it went through. `serve` (in
-`protocol_stream.py`) runs it over stdin/stdout.
+`stream.py`) runs it over stdin/stdout.
+
+Every game is reached through the registry and its `GameSpec` (games/spec.py): the engine
+(`new_game`, driven through the State shape of games/state.py), its bots, what of an action
+everyone may see (`public_action`, `public_events`) and how a result is summed up (`result`).
 """
 
 from __future__ import annotations
@@ -22,8 +26,9 @@ from typing import Any
 
 from pugdeck import __version__
 from pugdeck.authoring.diagnostics import DeckError
+from pugdeck.games.registry import registered
+from pugdeck.games.spec import GameSpec
 from pugdeck.protocol.errors import ProtocolError
-from pugdeck.protocol.games import GAMES, ProtocolGame
 
 PROTOCOL = "pugdeck-engine"
 PROTOCOL_VERSION = 1
@@ -36,7 +41,7 @@ class Session:
     """One game being played: the engine's game and state, and which seats are bots."""
 
     name: str
-    kind: ProtocolGame
+    kind: GameSpec
     game: Any
     state: Any
     bots: dict[int, Any] = field(default_factory=dict)
@@ -46,7 +51,7 @@ class Session:
         return None if self.state.is_terminal() else self.state.current_player()
 
     def summary(self) -> dict:
-        return {"game": self.name, "game_type": self.kind.name, "players": self.game.players,
+        return {"game": self.name, "game_type": self.kind.id, "players": self.game.players,
                 "seed": self.game.seed, "humans": [s for s in range(self.game.players) if s not in self.bots],
                 "bots": {str(s): k for s, k in sorted(self.bot_kinds.items())},
                 "to_act": self.to_act(), "terminal": self.state.is_terminal()}
@@ -97,7 +102,9 @@ class Server:
     def hello(self, request: dict) -> dict:
         """What this server speaks: protocol version, games with their bots, commands."""
         return {"protocol": PROTOCOL, "version": PROTOCOL_VERSION, "pugdeck": __version__,
-                "games": {name: {"bots": list(kind.bot_kinds())} for name, kind in GAMES.items()},
+                # by id: the entry points' order is the installer's, not ours
+                "games": {game_id: {"bots": list(spec.bot_kinds())}
+                          for game_id, spec in sorted(registered().items())},
                 "commands": list(COMMANDS)}
 
     def new_game(self, request: dict) -> dict:
@@ -116,7 +123,7 @@ class Server:
         for index, action in enumerate(log):
             try:
                 session.state.apply_action(action)
-            except session.kind.illegal as exc:
+            except session.kind.illegal_action() as exc:
                 raise ProtocolError("illegal_action", f"log entry {index}: {exc}") from None
         events = self._advance(session, session.state, events_from=session.kind.event_count(session.state))
         self._register(session)
@@ -150,7 +157,7 @@ class Server:
         state = session.state.clone()
         try:
             state.apply_action(action)
-        except session.kind.illegal as exc:
+        except session.kind.illegal_action() as exc:
             raise ProtocolError("illegal_action", str(exc)) from None
         first = {"seat": to_act, "action": session.kind.public_action(state.history()[-1])}
         events = self._advance(session, state, first, session.kind.event_count(session.state))
@@ -171,7 +178,7 @@ class Server:
     def log(self, request: dict) -> dict:
         """The complete action log (hidden information included), for saving and replay."""
         session = self._session(request)
-        return {"game_type": session.kind.name, "players": session.game.players,
+        return {"game_type": session.kind.id, "players": session.game.players,
                 "seed": session.game.seed, "log": session.state.history()}
 
     def close(self, request: dict) -> dict:
@@ -194,23 +201,25 @@ class Server:
         if len(self.sessions) >= MAX_GAMES:
             raise ProtocolError("too_many_games", f"{MAX_GAMES} games are open; close one first")
         doc, source = built_deck(request)
-        kind = GAMES.get(doc.get("game")) if isinstance(doc, dict) else None
+        kind = registered().get(doc.get("game")) if isinstance(doc, dict) else None
         if kind is None:
             raise ProtocolError("bad_deck", f"{source}: not a built deck of a game this server plays "
-                                f"({', '.join(GAMES)})")
+                                f"({', '.join(sorted(registered()))})")
         players, seed = request.get("players"), request.get("seed", 0)
         if type(players) is not int:
             raise ProtocolError("bad_request", "'players' must be a whole number")
         if type(seed) is not int:
             raise ProtocolError("bad_request", "'seed' must be a whole number")
         try:
-            game = kind.engine.Game(doc, players, seed, source=source)
+            game = kind.new_game(doc, players, seed, source=source)
+            bot_kinds = _bot_kinds(request.get("bots", {}), players, kind)
+            session = Session(f"g{self.created + 1}", kind, game, game.new_initial_state(),
+                              bot_kinds=bot_kinds)
+            session.bots = _seat_bots(kind, bot_kinds, game, seed)
         except DeckError as exc:
             raise ProtocolError("bad_deck", "; ".join(d.format() for d in exc.diagnostics[:10])) from None
-        bot_kinds = _bot_kinds(request.get("bots", {}), players, kind)
-        session = Session(f"g{self.created + 1}", kind, game, game.new_initial_state(),
-                          bot_kinds=bot_kinds)
-        session.bots = kind.make_bots(bot_kinds, game, seed)
+        except NotImplementedError as exc:  # a registered game this server cannot play (no engine)
+            raise ProtocolError("bad_deck", f"{source}: {exc}") from None
         return session
 
     def _register(self, session: Session) -> None:
@@ -260,7 +269,7 @@ def _seat(request: dict, session: Session, key: str) -> int:
     return seat
 
 
-def _bot_kinds(spec: Any, players: int, kind: ProtocolGame) -> dict[int, str]:
+def _bot_kinds(spec: Any, players: int, kind: GameSpec) -> dict[int, str]:
     """{"1": "random", ...} → {1: "random"}; seat keys are strings in JSON."""
     if not isinstance(spec, dict):
         raise ProtocolError("bad_request", "'bots' must map seat numbers to bot kinds, e.g. {\"1\": \"random\"}")
@@ -270,10 +279,19 @@ def _bot_kinds(spec: Any, players: int, kind: ProtocolGame) -> dict[int, str]:
         if not 0 <= seat < players:
             raise ProtocolError("bad_seat", f"bot seat {key!r} must be a seat number from 0 to {players - 1}")
         if bot not in kind.bot_kinds():
-            raise ProtocolError("bad_request", f"unknown bot {bot!r} for {kind.name}; "
+            raise ProtocolError("bad_request", f"unknown bot {bot!r} for {kind.id}; "
                                 f"choose from {', '.join(kind.bot_kinds())}")
         out[seat] = bot
     return out
+
+
+def _seat_bots(kind: GameSpec, kinds: dict[int, str], game: Any, seed: int) -> dict[int, Any]:
+    """A bot for each seat in `kinds` (seat → kind). The game's factory fills every seat, as
+    `pugdeck play` does, so a seat's bot plays the same whoever sits at the other seats; the
+    seats that are people are dropped."""
+    every_seat = [kinds.get(seat, kind.bot_kinds()[0]) for seat in range(game.players)]
+    made = kind.make_bots(every_seat, game, seed)
+    return {seat: made[seat] for seat in kinds}
 
 
 def _error(request_id: Any, code: str, message: str) -> dict:

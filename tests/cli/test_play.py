@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -132,3 +133,64 @@ def test_the_rules_reference_names_every_action_type():
     doc = (Path(__file__).resolve().parents[2] / "docs" / "rules-pug-you.md").read_text(encoding="utf-8")
     for kind in _KEYS:
         assert f'"type": "{kind}"' in doc, kind
+
+
+@pytest.fixture
+def card_duel(monkeypatch):
+    """A registered game with a title and nothing else: no engine, no logs."""
+    from pugdeck.games.registry import registered
+    from pugdeck.games.spec import GameSpec
+
+    class CardDuel(GameSpec):
+        id = "card-duel"
+        title = "Card Duel"
+        log_format = "pugdeck-card-duel-log"
+
+    monkeypatch.setitem(registered(), CardDuel.id, CardDuel())
+
+
+def _write(tmp_path, name: str, doc: dict) -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return str(path)
+
+
+def test_a_deck_of_a_game_nobody_registered_exits_1_naming_the_registered_games(deck_json, tmp_path):
+    doc = json.loads(Path(deck_json).read_text(encoding="utf-8"))
+    chess = _write(tmp_path, "chess.json", {**doc, "game": "chess"})
+    for command in (["play", chess, "-p", "5"], ["simulate", chess, "-p", "5", "-g", "1"]):
+        result = run(*command)
+        assert result.exit_code == 1, result.output
+        assert "no registered game plays 'chess' decks (registered:" in result.output
+        assert "pug-you" in result.output and "Traceback" not in result.output
+
+
+def test_a_log_of_an_unknown_format_exits_1_naming_the_formats_there_are(deck_json, tmp_path):
+    log = json.loads(run("play", deck_json, "-p", "5", "--json").output)
+    result = run("replay", _write(tmp_path, "chess-log.json", {**log, "format": "chess-log"}))
+    assert result.exit_code == 1
+    assert "not a Pug You! game log (format 'pugdeck-pug-you-log')" in result.output
+    assert "its format is 'chess-log'" in result.output
+
+
+def test_a_registered_game_without_an_engine_is_an_error_not_a_traceback(deck_json, tmp_path, card_duel):
+    doc = json.loads(Path(deck_json).read_text(encoding="utf-8"))
+    duel = _write(tmp_path, "duel.json", {**doc, "game": "card-duel"})
+    played = run("play", duel, "-p", "2")
+    assert played.exit_code == 1 and "error: Card Duel has no engine" in played.output, played.output
+    simulated = run("simulate", duel, "-p", "2", "-g", "1")
+    assert simulated.exit_code == 1 and "error: Card Duel cannot be simulated" in simulated.output
+    log = _write(tmp_path, "duel-log.json", {"format": "pugdeck-card-duel-log"})
+    result = run("replay", log)
+    assert result.exit_code == 1 and "error: Card Duel has no engine" in result.output
+
+
+def test_options_a_game_does_not_offer_are_usage_errors_naming_the_game(deck_json, tmp_path):
+    human = run("play", deck_json, "-p", "5", "--human", "Ana")
+    assert human.exit_code == 2
+    assert "playing in the terminal is not available for Pug You! decks" in human.output
+
+
+def test_play_and_simulate_help_name_the_games_that_offer_human_play_and_charts():
+    assert "(PixelPug decks)" in run("play", "--help").output
+    assert "(Pug You! decks)" in run("simulate", "--help").output

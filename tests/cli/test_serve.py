@@ -82,8 +82,8 @@ def example_block(text: str) -> tuple[int, int]:
 
 
 def test_a_real_server_process_answers_every_line_and_nothing_else(tmp_path):
-    requests = ['{"id": 1, "cmd": "new_game", "deck": "pixelpug", "players": 2, "seed": 5, '
-                '"bots": {"0": "random", "1": "heuristic"}}',
+    requests = [('{"id": 1, "cmd": "new_game", "deck": "pixelpug", "players": 2, "seed": 5, '
+                 '"bots": {"0": "random", "1": "heuristic"}}'),
                 "", "garbage", '"a string"', '{"id": 2, "cmd": "state", "game": "g1"}',
                 '{"id": 3, "cmd": "apply", "game": "g1", "action": {"type": "rps", "choice": "rock"}}']
     done = run_server(requests, tmp_path)  # no quit: end of input ends the session
@@ -129,7 +129,7 @@ def test_the_docs_list_every_command_and_error_code():
     text = DOC.read_text(encoding="utf-8")
     for command in COMMANDS:
         assert f"| `{command}` |" in text, command
-    source = "".join(p.read_text() for p in (DOC.parents[1] / "pugdeck").glob("protocol*.py"))
+    source = "".join(p.read_text() for p in (DOC.parents[1] / "pugdeck" / "protocol").glob("*.py"))
     for code in set(re.findall(r'ProtocolError\("([a-z_]+)"', source)) | {"bad_json", "bad_request", "unknown_command", "internal", "too_large"}:
         assert f"| `{code}` |" in text, code
 

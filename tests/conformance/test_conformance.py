@@ -9,7 +9,6 @@ from plugin_game.install import highcard_installed
 from pugdeck.building.pipeline import build
 from pugdeck.games import registry
 from pugdeck.games.conformance import ConformanceError, check_game
-from pugdeck.games.pug_you.filters import Preferences  # the shared build flags, all off
 
 BUILT_IN = registry.game_ids()
 
@@ -26,7 +25,7 @@ def test_every_game_passes_the_conformance_suite(games, game_id):
     spec = games[game_id]
     assert spec.deck_folders(), f"{game_id} bundles no deck"
     for folder in spec.deck_folders():
-        doc = build(folder, Preferences()).doc
+        doc = build(folder).doc
         counts = spec.player_counts(doc)
         # The fewest and the most players: the smallest and the largest deals and tables.
         assert check_game(spec, doc, seeds=range(2), players=sorted({counts[0], counts[-1]})) > 0
@@ -39,7 +38,7 @@ def test_the_registry_lists_the_installed_game_beside_ours(games):
 def test_a_broken_engine_fails_the_suite(games):
     """The suite catches a game whose observation shows another seat's hand."""
     spec = games["highcard"]
-    doc = build(spec.deck_folders()[0], Preferences()).doc
+    doc = build(spec.deck_folders()[0]).doc
     leaky = type(spec)()
     leaky.hidden_cards = lambda state, player: set(state.deck) | {
         card for hand in state.hands for card in hand}

@@ -10,18 +10,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pugdeck.games.bot_play import RandomBot as SharedRandomBot
-from pugdeck.games.bot_play import play_game, seat_bots  # noqa: F401 (play_game is part of the bots API)
+from pugdeck.games.bots import RandomBot, play_game, seat_bots  # noqa: F401 (RandomBot, play_game: the bots API)
 from pugdeck.games.pixelpug.engine import CardInfo, Game
+from pugdeck.games.pixelpug.game import GAME
 from pugdeck.games.rng import Rng
 
 BOT_KINDS = ("random", "heuristic")
-
-
-class RandomBot(SharedRandomBot):
-    """Picks uniformly among the legal actions."""
-
-    game = "pixelpug"
 
 
 def known_hands(observation: dict, cards: dict[str, CardInfo]) -> dict[int, set[str]]:
@@ -143,6 +137,6 @@ def make_bots(spec: str | list[str], game: Game, seed: int | str) -> list:
     """Bots for every seat from a comma list such as "random,heuristic" (cycled over seats)."""
     cards = {card.id: card for card in game.cards}
     return seat_bots(spec, game.players, {
-        "random": lambda seat: RandomBot(seat, seed),
+        "random": lambda seat: RandomBot(seat, seed, GAME.id),
         "heuristic": lambda seat: HeuristicBot(seat, seed, cards),
     })

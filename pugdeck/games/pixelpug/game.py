@@ -6,10 +6,11 @@ only for what it uses (validate never loads the engine, play never loads reportl
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any, ClassVar
 
-from pugdeck.games.spec import GameSpec
+from pugdeck.games.spec import GameSpec, Simulation
 
 
 class PixelPug(GameSpec):
@@ -53,6 +54,8 @@ class PixelPug(GameSpec):
         return faces(built)
 
     # -- engine ---------------------------------------------------------------------------
+    plays_in_terminal = True
+
     def new_game(self, built_doc: dict, players: int, seed: int = 0, source: str = "<deck>") -> Any:
         from pugdeck.games.pixelpug.engine import Game  # noqa: PLC0415
 
@@ -97,7 +100,9 @@ class PixelPug(GameSpec):
     def narrate(self, game, log, labels=None):
         from pugdeck.games.pixelpug.transcript import narrate  # noqa: PLC0415
 
-        return narrate(game, log, labels)
+        # A transcript names each seat by number and bot kind: "P1 (heuristic)".
+        names = None if labels is None else [f"P{seat} ({kind})" for seat, kind in enumerate(labels)]
+        return narrate(game, log, names)
 
     def game_log(self, game, state, labels):
         from pugdeck.games.pixelpug.transcript import game_log  # noqa: PLC0415
@@ -108,6 +113,30 @@ class PixelPug(GameSpec):
         from pugdeck.games.pixelpug.transcript import game_from_log  # noqa: PLC0415
 
         return game_from_log(log, source)
+
+    def play_human(self, game, name, bots, read, write):
+        from pugdeck.games.pixelpug.terminal import play_in_terminal  # noqa: PLC0415
+
+        names = [name] + [f"Bot {seat}" for seat in range(1, game.players)]
+        return play_in_terminal(game, 0, names, bots, read, write)
+
+    def simulate(self, built_doc, counts, games, seed, bots, jobs=1, progress=None, source="<deck>"):
+        # One process: a match is short, and `jobs` never changes the numbers anyway.
+        from pugdeck.games.pixelpug.simulate import simulate  # noqa: PLC0415
+
+        if any(kind.strip() not in self.bot_kinds() for kind in bots.split(",")):
+            raise ValueError(f"choose bots from {', '.join(self.bot_kinds())}")
+        matches = [self.new_game(built_doc, players, seed, source) for players in counts]
+        return Simulation(built_doc.get("name"), games, seed, bots,
+                          [simulate(match, games, seed, bots, progress) for match in matches])
+
+    def simulation_report(self, run, as_json):
+        from pugdeck.games.pixelpug.simulate import text_report  # noqa: PLC0415
+
+        if as_json:
+            return json.dumps({"deck": run.deck, "game": self.id, "games": run.games, "seed": run.seed,
+                               "bots": run.bots, "summaries": run.summaries}, indent=2)
+        return "\n".join(text_report(run.summaries))
 
     # -- protocol (docs/protocol.md) ------------------------------------------------------
     def public_action(self, action: dict) -> dict:

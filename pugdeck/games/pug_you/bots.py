@@ -8,18 +8,12 @@ card. Each bot owns a seeded `Rng`, so a game with the same seed plays the same.
 
 from __future__ import annotations
 
-from pugdeck.games.bot_play import RandomBot as SharedRandomBot
-from pugdeck.games.bot_play import play_game, seat_bots  # noqa: F401 (play_game is part of the bots API)
+from pugdeck.games.bots import RandomBot, play_game, seat_bots  # noqa: F401 (RandomBot, play_game: the bots API)
 from pugdeck.games.pug_you.engine import CardInfo, Game
+from pugdeck.games.pug_you.game import GAME
 from pugdeck.games.rng import Rng
 
 BOT_KINDS = ("random", "heuristic")
-
-
-class RandomBot(SharedRandomBot):
-    """Picks uniformly among the legal actions."""
-
-    game = "pug-you"
 
 
 class HeuristicBot:
@@ -101,6 +95,6 @@ def make_bots(spec: str | list[str], game: Game, seed: int | str) -> list[Random
     """Bots for every seat from a comma list such as "random,heuristic" (cycled over seats)."""
     cards = game.cards_by_id
     return seat_bots(spec, game.players, {
-        "random": lambda seat: RandomBot(seat, seed),
+        "random": lambda seat: RandomBot(seat, seed, GAME.id),
         "heuristic": lambda seat: HeuristicBot(seat, seed, cards),
     })

@@ -6,12 +6,13 @@ only for what it uses (validate never loads the engine, play never loads reportl
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any, ClassVar
 
 from pugdeck.games.pug_you import description  # a few lines of plain code: nothing to defer
 from pugdeck.games.pug_you.parameters import PARAMETERS
-from pugdeck.games.spec import GameSpec
+from pugdeck.games.spec import GameSpec, Simulation
 
 
 class PugYou(GameSpec):
@@ -21,7 +22,7 @@ class PugYou(GameSpec):
     folder = Path(__file__).resolve().parent
     bundled_decks = ("pug-you",)
     default_template = "pug-you"
-    log_format = "pugdeck-log"
+    log_format = "pugdeck-pug-you-log"
 
     # -- authoring ------------------------------------------------------------------------
     def check_deck(self, loaded):
@@ -57,6 +58,8 @@ class PugYou(GameSpec):
         return faces(built)
 
     # -- engine ---------------------------------------------------------------------------
+    draws_charts = True
+
     def new_game(self, built_doc: dict, players: int, seed: int = 0, source: str = "<deck>") -> Any:
         from pugdeck.games.pug_you.engine import Game  # noqa: PLC0415
 
@@ -107,6 +110,25 @@ class PugYou(GameSpec):
         from pugdeck.games.pug_you.transcript import game_from_log  # noqa: PLC0415
 
         return game_from_log(log, source)
+
+    def simulate(self, built_doc, counts, games, seed, bots, jobs=1, progress=None, source="<deck>"):
+        from pugdeck.games.pug_you.simulate import simulate  # noqa: PLC0415
+
+        summaries = simulate(built_doc, counts, games, seed, bots, jobs, progress, source=source)
+        return Simulation(built_doc.get("name"), games, seed, bots, summaries)
+
+    def simulation_report(self, run, as_json):
+        if as_json:
+            return json.dumps({"deck": run.deck, "games": run.games, "seed": run.seed, "bots": run.bots,
+                               "summaries": [s.as_json() for s in run.summaries]}, indent=2)
+        from pugdeck.games.pug_you.simulate_report import text_report  # noqa: PLC0415
+
+        return "\n".join(text_report(run.summaries, run.games, run.seed, run.bots))
+
+    def plot(self, run, path):
+        from pugdeck.games.pug_you.simulate_report import plot_summaries  # noqa: PLC0415
+
+        plot_summaries(run.summaries, path)
 
     # -- protocol (docs/protocol.md) ------------------------------------------------------
     def public_action(self, action: dict) -> dict:

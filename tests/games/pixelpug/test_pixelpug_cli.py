@@ -100,3 +100,14 @@ def test_pug_you_filters_are_refused_for_pixelpug(tmp_path):
 
     result = run("build", str(bundled_deck("pixelpug")), "--no-red", "--out", str(tmp_path))
     assert result.exit_code == 1 and "--no-red is a Pug You! preference" in result.output
+
+
+def test_simulate_refuses_a_chart_naming_the_game(deck_json, tmp_path):
+    result = run("simulate", deck_json, "-p", "2", "-g", "1", "--plot", str(tmp_path / "c.png"))
+    assert result.exit_code == 2 and "charts are not drawn for PixelPug decks" in result.output
+    assert not (tmp_path / "c.png").exists()
+
+
+def test_simulate_refuses_an_unknown_bot_kind(deck_json):
+    result = run("simulate", deck_json, "-p", "2", "-g", "1", "--bots", "genius")
+    assert result.exit_code == 2 and "choose bots from random, heuristic" in result.output

@@ -10,7 +10,7 @@ from pugdeck_highcard.model import Deck
 def build_deck(deck: Deck, params, *, name=None, extra_sources=()) -> Built:
     """The built deck; `--players N` is checked, every other preference is the deck's own."""
     counts = deck.player_counts()
-    players = getattr(params, "players", None)
+    players = params.get("players")
     if players is not None and players not in counts:
         raise DeckError([Diagnostic("", 0, 0, None, "players", ERROR,
                                     f"--players {players}: High Card is for {counts[0]} to "

@@ -144,7 +144,7 @@ def narrate(game: Game, log: list[dict], labels: list[str] | None = None) -> lis
 
 def simulate(spec, built_doc: dict, counts: list[int], games: int, seed: int, bots: str) -> dict:
     """Per player count: how many games were played and the winning card's mean value."""
-    from pugdeck.games.bot_play import play_game  # noqa: PLC0415 (only when simulating)
+    from pugdeck.games.bots import play_game  # noqa: PLC0415 (only when simulating)
 
     rows = []
     for players in counts:

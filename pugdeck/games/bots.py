@@ -1,27 +1,32 @@
-"""Bots and the bot loop that every game shares: the uniform random bot, building bots for
-the seats from a spec such as "random,heuristic", and playing a game to its end."""
+"""Bots and the bot loop that every game shares: the one uniform random bot, building bots
+for the seats from a spec such as "random,heuristic", and playing a game to its end.
+
+A bot sees what a player sees: `choose(observation, legal)` gets `observation(seat)` (or
+`None` when its `wants_observation` is false, which keeps random playouts fast) and the
+legal actions, and returns one of them. It never touches a `State`.
+"""
 
 from __future__ import annotations
 
-from pugdeck.games.rng import Rng
+from collections.abc import Callable
 
-CHANCE = -1  # the engines' `current_player()` during a chance step (a shuffle, a deal)
+from pugdeck.games.rng import Rng
+from pugdeck.games.state import CHANCE
 
 
 class RandomBot:
     """Picks uniformly among the legal actions, with its own seeded `Rng`.
 
-    Each game subclasses it to name itself: the name is part of the bot's seed, so two
-    games' bots never share a random stream.
+    The game's id is part of the bot's seed, so two games' bots never share a random stream
+    (and a game's golden transcripts depend only on its own id).
     """
 
     kind = "random"
     wants_observation = False
-    game = "game"
 
-    def __init__(self, seat: int, seed: int | str):
+    def __init__(self, seat: int, seed: int | str, game_id: str):
         self.seat = seat
-        self.rng = Rng(f"{self.game}-bot/{seed}/{seat}/random")
+        self.rng = Rng(f"{game_id}-bot/{seed}/{seat}/random")
         self._draw = self.rng.random_source
 
     def choose(self, observation: dict | None, legal: list[dict]) -> dict:
@@ -30,16 +35,22 @@ class RandomBot:
         return legal[int(self._draw() * len(legal))]
 
 
-def seat_bots(spec: str | list[str], players: int, makers: dict) -> list:
+def seat_bots(spec: str | list[str], players: int, makers: dict[str, Callable[[int], object]]) -> list:
     """One bot per seat from a comma list of kinds (cycled over the seats).
 
-    `makers` maps each kind the game offers to a `seat -> bot` function.
+    `makers` maps each kind the game offers to a `seat -> bot` function; an unknown kind
+    raises `ValueError` naming the kinds there are.
     """
     kinds = [k.strip() for k in spec.split(",")] if isinstance(spec, str) else list(spec)
     unknown = sorted({k for k in kinds if k not in makers})
     if not kinds or unknown:
         raise ValueError(f"unknown bot kind(s) {unknown or ['']}; choose from {', '.join(makers)}")
     return [makers[kinds[seat % len(kinds)]](seat) for seat in range(players)]
+
+
+def random_bots(game_id: str, spec: str | list[str], game, seed: int | str) -> list:
+    """Random bots for every seat of `game`: the bots of a game that has none of its own."""
+    return seat_bots(spec, game.players, {"random": lambda seat: RandomBot(seat, seed, game_id)})
 
 
 def play_game(game, bots: list, state=None):
