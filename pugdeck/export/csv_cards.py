@@ -27,7 +27,7 @@ from pugdeck.authoring.diagnostics import DeckError, errors_in
 from pugdeck.building.deck_check import game_id_of as game_of
 from pugdeck.games.registry import game as registered_game
 from pugdeck.authoring.loading import LoadedDeck, load_deck
-from pugdeck.authoring.schema_checks import load_schema
+from pugdeck.schemas import game_schema
 
 FILE_COLUMN = "file"
 LIST_SEPARATOR = ";"
@@ -38,7 +38,7 @@ CARD_SCHEMAS = {"pug-you": "pug-you", "pixelpug": "pixelpug"}
 
 def card_fields(game: str) -> dict[str, dict]:
     """The card fields of `game` in schema order, each with its (sub)schema."""
-    schema = load_schema(CARD_SCHEMAS[game])
+    schema = game_schema(CARD_SCHEMAS[game])
     fields = dict(schema["$defs"]["card"]["properties"])
     # A card field named like the file column would make the table ambiguous.
     assert FILE_COLUMN not in fields, f"{game} cards have a '{FILE_COLUMN}' field"

@@ -13,11 +13,12 @@ from pugdeck.games.pixelpug.model import MAIN, TREATS, Card, Deck, EffectStep, R
 from pugdeck.games.pixelpug.operations import OPERATIONS, OUTCOME_PARAMS, SELF
 from pugdeck.authoring.loading import LoadedDeck, SourceCard
 from pugdeck.authoring.schema_checks import SchemaCheck, suggest
-from pugdeck.authoring.schema_checks import schema_check as compiled_schema_check
+from pugdeck.schemas import game_check
 
 
 def schema_check() -> SchemaCheck:
-    return compiled_schema_check("pixelpug")
+    """This game's authoring schema, compiled once per process."""
+    return game_check("pixelpug")
 
 
 def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:

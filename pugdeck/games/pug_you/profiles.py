@@ -7,7 +7,8 @@ from pathlib import Path
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.games.pug_you.filters import Preferences
 from pugdeck.authoring.loading import Document, LoadError, load_document
-from pugdeck.authoring.schema_checks import message_for, named_schema, suggest
+from pugdeck.authoring.schema_checks import message_for, suggest
+from pugdeck.schemas import shared_check
 
 
 def load_profile(path: Path) -> tuple[Preferences, Document]:
@@ -18,7 +19,7 @@ def load_profile(path: Path) -> tuple[Preferences, Document]:
         raise DeckError([exc.diagnostic]) from None
     data = doc.data if doc.data is not None else {}
     problems = []
-    for error in named_schema("profile").errors(data):
+    for error in shared_check("profile").errors(data):
         where = tuple(error.absolute_path)
         if error.validator == "additionalProperties":
             known = error.schema["properties"]
