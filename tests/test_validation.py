@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import json
 import textwrap
 
 import jsonschema
 import pytest
 
 from pugdeck.authoring.loading import load_document
-from pugdeck.authoring.schema_checks import SchemaCheck, describe, load_schema, suggest
+from pugdeck.authoring.schema_checks import SchemaCheck, describe, suggest
+from pugdeck.games.registry import game_ids, registered
+from pugdeck.schemas import SHARED, game_schema, published_text
 
 
 @pytest.fixture(scope="module")
 def check() -> SchemaCheck:
-    return SchemaCheck("pug-you", "card")
+    return SchemaCheck(game_schema("pug-you"), "card")
 
 
 def doc_of(tmp_path, text: str):
@@ -44,32 +47,37 @@ def properties_of(schema, where="#"):
 
 # --- the schema itself --------------------------------------------------------------------
 
-def test_the_authoring_schema_is_valid_draft_2020_12():
-    schema = load_schema("pug-you")
+@pytest.mark.parametrize("name", [*game_ids(), *SHARED])
+def test_every_published_schema_is_valid_draft_2020_12(name):
+    schema = json.loads(published_text(name))
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     jsonschema.Draft202012Validator.check_schema(schema)
 
 
-def test_every_property_has_a_description_for_editors():
-    found = list(properties_of(load_schema("pug-you")))
+@pytest.mark.parametrize("name", [*game_ids(), "built"])
+def test_every_property_has_a_description_for_editors(name):
+    found = list(properties_of(json.loads(published_text(name))))
     assert len(found) > 20
     assert [where for where, prop in found if not prop.get("description")] == []
 
 
 def test_closed_sets_are_enums():
-    card = load_schema("pug-you")["$defs"]["card"]["properties"]
+    card = game_schema("pug-you")["$defs"]["card"]["properties"]
     assert card["kind"]["enum"] == ["pug", "mutt", "custom"]
     assert card["level"]["enum"] == ["green", "yellow", "red"]
     assert {"pug", "phony-cat", "confused-chihuahua", "healthy-mutt", "blue-pug"} <= set(card["breed"]["enum"])
 
 
-def test_the_schema_accepts_every_file_of_the_bundled_deck():
+@pytest.mark.parametrize("game_id", game_ids())
+def test_the_schema_accepts_every_file_of_the_bundled_decks(game_id):
     from pugdeck.resources import bundled_deck
 
-    validator = jsonschema.Draft202012Validator(load_schema("pug-you"))
-    files = [bundled_deck("pug-you") / "deck.yaml", *sorted((bundled_deck("pug-you") / "cards").glob("*.yaml"))]
-    for path in files:
-        assert list(validator.iter_errors(load_document(path).data)) == [], path
+    validator = jsonschema.Draft202012Validator(game_schema(game_id))
+    for deck in registered()[game_id].bundled_decks:
+        folder = bundled_deck(deck)
+        files = [folder / "deck.yaml", *sorted((folder / "cards").glob("*.yaml"))]
+        for path in files:
+            assert list(validator.iter_errors(load_document(path).data)) == [], path
 
 
 # --- messages ---------------------------------------------------------------------------
@@ -94,8 +102,8 @@ def test_several_unknown_keys_of_one_card_are_one_message_at_the_first(check, tm
             turdz: 2
         """)
     assert messages(check, doc) == [
-        "cards.yaml:3:5: card 'a': unknown key 'questoin'; did you mean 'question'?; "
-        "unknown key 'turdz'; did you mean 'turds'?"]
+        ("cards.yaml:3:5: card 'a': unknown key 'questoin'; did you mean 'question'?; "
+         "unknown key 'turdz'; did you mean 'turds'?")]
 
 
 def test_every_problem_of_one_card_is_listed(check, tmp_path):
@@ -152,64 +160,3 @@ def test_checking_does_not_write_schema_defaults_into_the_cards(check, tmp_path)
     assert doc.data["cards"][0] == {"id": "a", "question": "Who?"}
 
 
-# --- validators generated ahead of time ---------------------------------------------------
-
-def test_every_shipped_schema_has_a_current_precompiled_validator():
-    """Fails after a schema edit until `python -m pugdeck.schemas.compiled` is run."""
-    import importlib
-
-    from pugdeck.authoring.schema_checks import draft07, schema_digest, shipped_schemas
-
-    stale = []
-    for name, schema in shipped_schemas().items():
-        module = importlib.import_module(f"pugdeck.schemas.compiled.{name}")
-        if module.SCHEMA_SHA256 != schema_digest(draft07(schema)):
-            stale.append(name)
-    assert stale == [], "run `python -m pugdeck.schemas.compiled`"
-
-
-def test_building_the_bundled_decks_compiles_no_schema_at_run_time(monkeypatch, tmp_path):
-    import fastjsonschema
-
-    from pugdeck.authoring import schema_checks as validation
-    from pugdeck.building.pipeline import build, render_built
-    from pugdeck.render import templates
-    from pugdeck.resources import bundled_deck
-
-    def refuse(*args, **kwargs):
-        raise AssertionError("a shipped schema was compiled at run time")
-
-    monkeypatch.setattr(fastjsonschema, "compile", refuse)
-    for cached in (validation.named_schema, validation.schema_check, templates._fast_check):
-        cached.cache_clear()
-    try:
-        for deck in ("pug-you", "pixelpug"):
-            render_built(build(bundled_deck(deck)))
-    finally:
-        for cached in (validation.named_schema, validation.schema_check, templates._fast_check):
-            cached.cache_clear()
-
-
-@pytest.mark.parametrize("name", ["pug_you_card", "built"])
-def test_a_precompiled_validator_judges_like_a_fresh_compile(name):
-    import fastjsonschema
-
-    from pugdeck.authoring.schema_checks import compile_fast, draft07, shipped_schemas
-
-    schema = shipped_schemas()[name]
-    shipped = compile_fast(schema, name)
-    fresh = fastjsonschema.compile(draft07(schema), use_default=False)
-    assert shipped is not fresh
-    card = {"id": "a", "level": "red", "question": "Who?", "badges": 2, "descriptive": "x",
-            "turds": 1, "thermometer": 3}
-    samples = [card, {**card, "badges": "two"}, {**card, "colour": "red"}, {}, [], None,
-               {**card, "id": "Not A Slug"}]
-
-    def verdict(validator, data):
-        try:
-            validator(data)
-            return "valid"
-        except fastjsonschema.JsonSchemaException as exc:
-            return exc.message
-
-    assert [verdict(shipped, s) for s in samples] == [verdict(fresh, s) for s in samples]

@@ -8,9 +8,9 @@ from typing import Any
 
 from pugdeck.authoring.diagnostics import DeckError, Diagnostic
 from pugdeck.authoring.loading import LoadedDeck, gc_paused, load_deck
-from pugdeck.authoring.schema_checks import card_fields
 from pugdeck.games.registry import game, registered
 from pugdeck.games.spec import GameSpec
+from pugdeck.schemas import card_fields
 
 
 def game_id_of(loaded: LoadedDeck) -> str | None:

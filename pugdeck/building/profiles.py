@@ -15,6 +15,7 @@ from typing import Any
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.authoring.loading import Document, LoadError, load_document
 from pugdeck.authoring.schema_checks import Schema, message_for, suggest
+from pugdeck.schemas import COMPILED
 from pugdeck.building.parameters import all_parameters, game_parameters, not_taken
 from pugdeck.games.parameters import CHOICE, FILE, FLAG, INT, TEXT, Parameter
 from pugdeck.games.registry import registered
@@ -113,7 +114,7 @@ def load_profile(path: Path, spec: GameSpec) -> tuple[dict[str, Any], Document]:
 def _profile_check(game_ids: tuple[str, ...]) -> Schema:
     """The schema for the registered games; while they are the shipped ones, its validator
     is the precompiled one (pugdeck/schemas/compiled/profile.py)."""
-    return Schema(profile_schema(), "profile")
+    return Schema(profile_schema(), COMPILED / "profile.py")
 
 
 def _schema_problems(doc: Document, data: Any) -> list[Diagnostic]:

@@ -8,14 +8,11 @@ from pathlib import Path
 
 import click
 
-from pugdeck.cli.common import deck_argument, report_diagnostics
 from pugdeck.authoring.diagnostics import DeckError, errors_in
 from pugdeck.building.deck_check import check_deck_at
-from pugdeck.cli.common import DEFAULT_GAME
-from pugdeck.games.registry import game, game_ids
-from pugdeck.resources import schema_path
-
-SHARED_SCHEMAS = ("built", "profile", "template")
+from pugdeck.cli.common import DEFAULT_GAME, deck_argument, report_diagnostics
+from pugdeck.games.registry import game_ids
+from pugdeck.schemas import SHARED, published_text
 
 
 @click.command()
@@ -44,12 +41,9 @@ def validate(deck: Path, output: str) -> None:
 
 
 @click.command()
-@click.option("--game", "which", type=click.Choice([*game_ids(), *SHARED_SCHEMAS]), default=DEFAULT_GAME,
+@click.option("--game", "which", type=click.Choice([*game_ids(), *SHARED]), default=DEFAULT_GAME,
               show_default=True,
               help="Which schema: a game's authoring format, the built deck, a profile or a template.")
 def schema(which: str) -> None:
     """Print a published JSON Schema (draft 2020-12)."""
-    path = schema_path(which) if which in SHARED_SCHEMAS else game(which).authoring_schema_path()
-    if not path.is_file():
-        raise click.UsageError(f"the {which} schema is not available in this version")
-    click.echo(path.read_text(encoding="utf-8"), nl=False)
+    click.echo(published_text(which), nl=False)

@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from pugdeck.authoring.loading import LoadedDeck
-from pugdeck.authoring.schema_checks import load_schema
+from pugdeck.schemas import game_schema
 
 FILE_COLUMN = "file"
 LIST_SEPARATOR = ";"
@@ -38,7 +38,7 @@ DEFAULT_CARD_FILE = "cards.yaml"
 def card_fields(game: str) -> dict[str, dict]:
     """The card fields of the registered game `game` in schema order, each with its
     (sub)schema."""
-    schema = load_schema(game)  # a registered game's authoring schema (schema_checks.py)
+    schema = game_schema(game)
     fields = dict(schema["$defs"]["card"]["properties"])
     # A card field named like the file column would make the table ambiguous.
     assert FILE_COLUMN not in fields, f"{game} cards have a '{FILE_COLUMN}' field"

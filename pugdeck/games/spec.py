@@ -103,12 +103,19 @@ class GameSpec:
     log_format: ClassVar[str] = ""
 
     # -- authoring ------------------------------------------------------------------------
+    # A game's schemas are files in its folder's `schemas/`; `pugdeck.schemas` composes the
+    # published ones and `python -m pugdeck.schemas.compiled` generates their validators
+    # there (`compiled_*.py`) for the games shipped with pugdeck. A plug-in's are compiled
+    # at first use.
     def authoring_schema_path(self) -> Path:
-        """The JSON Schema of the game's deck files (deck.yaml and included card files)."""
+        """The JSON Schema of the game's deck files (deck.yaml and included card files); its
+        `deck.game` lists this game's id, widened to every registered id when published."""
         return self.folder / "schemas" / "authoring.schema.json"
 
     def built_cards_schema_path(self) -> Path:
-        """The JSON Schema part that the built deck's `rules`, `components` and `cards` follow."""
+        """The game's part of the built-deck schema: its `properties` constrain the built
+        deck's `rules`, `components` and `cards`, its `$defs` are its shapes. Optional: a
+        game without one has its built cards checked only as a list."""
         return self.folder / "schemas" / "built.schema.json"
 
     def check_deck(self, loaded: LoadedDeck) -> tuple[Any, list[Diagnostic]]:

@@ -154,16 +154,16 @@ def _deep_merge(base: dict, override: dict) -> dict:
 
 @lru_cache(maxsize=1)
 def _schema() -> dict:
-    from pugdeck.authoring.schema_checks import load_schema
+    from pugdeck.schemas import shared_schema  # noqa: PLC0415 (fastjsonschema loads when a template is read)
 
-    return load_schema("template")
+    return shared_schema("template")
 
 
 @lru_cache(maxsize=1)
 def _fast_check():
-    from pugdeck.authoring.schema_checks import compile_fast
+    from pugdeck.schemas import shared_check  # noqa: PLC0415 (fastjsonschema loads when a template is read)
 
-    return compile_fast(_schema(), "template")
+    return shared_check("template").confirm
 
 
 def _schema_problems(data: Any) -> list[tuple[tuple, str]]:

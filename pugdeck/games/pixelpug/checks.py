@@ -11,14 +11,15 @@ from pugdeck.authoring.deck_files import DeckInfo, check_files, located, sources
 from pugdeck.authoring.diagnostics import ERROR, Diagnostic, errors_in
 from pugdeck.authoring.loading import LoadedDeck, SourceCard
 from pugdeck.authoring.schema_checks import SchemaCheck, suggest
-from pugdeck.authoring.schema_checks import schema_check as compiled_schema_check
 from pugdeck.games.pixelpug.model import MAIN, TREATS, Card, Deck, EffectStep, Rules
 from pugdeck.games.pixelpug.operations import OPERATIONS, OUTCOME_PARAMS, SELF
 from pugdeck.games.pixelpug.print_checks import print_checks
+from pugdeck.schemas import game_check
 
 
 def schema_check() -> SchemaCheck:
-    return compiled_schema_check("pixelpug")
+    """This game's authoring schema, compiled once per process."""
+    return game_check("pixelpug")
 
 
 def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:

@@ -27,11 +27,12 @@ from pugdeck.games.pug_you.model import (
 from pugdeck.authoring.images import check_image
 from pugdeck.authoring.loading import LoadedDeck, SourceCard
 from pugdeck.authoring.schema_checks import SchemaCheck
-from pugdeck.authoring.schema_checks import schema_check as compiled_schema_check
+from pugdeck.schemas import game_check
 
 
 def schema_check() -> SchemaCheck:
-    return compiled_schema_check("pug-you")
+    """This game's authoring schema, compiled once per process."""
+    return game_check("pug-you")
 
 
 def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:

@@ -1,4 +1,7 @@
-"""Regenerate this folder's validators: `python -m pugdeck.schemas.compiled`."""
+"""Regenerate every precompiled validator: `python -m pugdeck.schemas.compiled`.
+
+Writes this folder's modules (the shared schemas) and each shipped game's
+`<game folder>/schemas/compiled_*.py`; see `pugdeck.schemas.precompiled_schemas`."""
 
 from __future__ import annotations
 
@@ -7,12 +10,12 @@ from pathlib import Path
 
 import fastjsonschema
 
-from pugdeck.authoring.schema_checks import draft07, schema_digest, shipped_schemas
-
-HERE = Path(__file__).resolve().parent
+from pugdeck.authoring.schema_checks import draft07, precompiled_path, schema_digest
+from pugdeck.schemas import COMPILED, precompiled_schemas
 
 
 def module_source(name: str, schema: dict) -> str:
+    """The generated module for `schema`; `name` says which, in its first line."""
     fast = draft07(schema)
     digest = schema_digest(fast)  # before compiling: fastjsonschema may annotate `fast`
     code = fastjsonschema.compile_to_code(fast, use_default=False)
@@ -42,14 +45,24 @@ def _hoist_unique_items_helper(code: str) -> str:
     return _HELPER.sub("", code) + "\n\n" + helpers.pop() + "\n"
 
 
+def stale_modules(schemas: dict[Path, dict]) -> list[Path]:
+    """Generated modules no schema needs any more (a renamed part, a removed game)."""
+    folders = {path.parent for path in schemas}
+    found = [*COMPILED.glob("*.py"), *(p for folder in folders if folder != COMPILED
+                                      for p in folder.glob(precompiled_path(Path(), "*").name))]
+    return [path for path in found if path not in schemas and not path.stem.startswith("__")]
+
+
 def main() -> None:
-    schemas = shipped_schemas()
-    for stale in HERE.glob("*.py"):
-        if stale.stem not in schemas and not stale.stem.startswith("__"):
-            stale.unlink()
-    for name, schema in schemas.items():
-        (HERE / f"{name}.py").write_text(module_source(name, schema), encoding="utf-8")
-        print(f"wrote {HERE / name}.py")
+    """Write every module, remove the stale ones, and say which files it wrote."""
+    schemas = precompiled_schemas()
+    for stale in stale_modules(schemas):
+        stale.unlink()
+        print(f"removed {stale}")
+    for path, schema in schemas.items():
+        name = f"{path.parent.parent.name}/{path.stem}" if path.parent != COMPILED else path.stem
+        path.write_text(module_source(name, schema), encoding="utf-8")
+        print(f"wrote {path}")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ import pytest
 from pugdeck.building.deck_check import check_deck_at
 from pugdeck.games.pixelpug.model import MAIN, TREATS
 from pugdeck.games.pixelpug.operations import OPERATIONS, TARGETS
-from pugdeck.authoring.schema_checks import load_schema
+from pugdeck.schemas import built_schema, game_schema
 from pugdeck.resources import bundled_deck
 
 HEADER = "deck: {id: tiny, name: Tiny, game: pixelpug}\ncards:\n"
@@ -94,8 +94,8 @@ def test_a_duel_must_be_the_last_step(check):
 
 
 def test_every_schema_property_is_described_and_the_enums_match_the_engine():
-    for name, step in (("pixelpug", "step"), ("built", "pixelpugStep")):
-        schema = load_schema(name)
+    for name, schema, step in (("pixelpug", game_schema("pixelpug"), "step"),
+                               ("built", built_schema(), "pixelpugStep")):
 
         def walk(node, where):
             if isinstance(node, dict):

@@ -264,13 +264,13 @@ def test_deck_block_missing_name_and_bad_game(write_deck):
                         files={"cards.yaml": CARD})
     assert lines_of(folder) == [
         "deck/deck.yaml:2:3: missing 'name'",
-        "deck/deck.yaml:3:9: 'game' must be one of pug-you, pixelpug, not text \"pug-yu\"; did you mean 'pug-you'?",
+        "deck/deck.yaml:3:9: 'game' must be one of pixelpug, pug-you, not text \"pug-yu\"; did you mean 'pug-you'?",
     ]
 
 
 def test_a_game_that_is_not_text_is_a_located_error_not_a_crash(write_deck):
     folder = write_deck(deck_yaml="deck: {id: d, name: D, game: [pug-you]}\n")
-    assert only(folder) == "deck/deck.yaml:1:30: 'game' must be one of pug-you, pixelpug, not a list"
+    assert only(folder) == "deck/deck.yaml:1:30: 'game' must be one of pixelpug, pug-you, not a list"
 
 
 def test_house_rules_that_contradict_each_other(write_deck):
