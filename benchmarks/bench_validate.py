@@ -2,9 +2,9 @@
 
 Rows: a generated 10,000-card deck (issue 2 target: ≤ 1 s), the same as a fresh
 `pugdeck validate` process, then where the time goes (loading, the whole check, and inside
-it the print checks and the near-duplicate search), the bare libyaml event stream of the same file (the floor for an event-based loader) and
-the bundled deck. Wall time is the median; the CPU time beside it is steadier on a busy
-machine.
+it the print checks and the near-duplicate search), the bare libyaml event stream of the
+same file (the floor for an event-based loader) and the bundled deck. Wall time is the
+median; the CPU time beside it is steadier on a busy machine.
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ import yaml
 
 from benchmarks.bench_render import child_environment
 from benchmarks.generate import generate_deck
-from pugdeck.building.deck_check import check_deck_at
-from pugdeck.games.pug_you import checks
 from pugdeck.authoring import yaml_block, yaml_text
 from pugdeck.authoring.loading import gc_paused, load_deck
+from pugdeck.building.deck_check import check_deck_at
+from pugdeck.games.pug_you import checks
 from pugdeck.resources import bundled_deck
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -73,7 +73,8 @@ def main(argv: list[str] | None = None) -> int:
         table += [(str(n), fmt_value(m), str(u), str(t)) for n, m, u, t in rows]
     headers = ("benchmark", "median", "unit", "target / baseline")
     widths = [max(len(h), *(len(r[i]) for r in table)) if table else len(h) for i, h in enumerate(headers)]
-    line = lambda cells: "  ".join(c.ljust(w) if i != 1 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+    def line(cells):
+        return "  ".join(c.ljust(w) if i != 1 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
     print(line(headers))
     print(line(tuple("-" * w for w in widths)))
     for row in table:

@@ -27,7 +27,7 @@ from reportlab.pdfgen import canvas
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from pugdeck.render import icons, portraits  # noqa: E402  (the same art, drawn in code)
+from pugdeck.games.pug_you.faces import icons, portraits  # noqa: E402  (the same art, drawn in code)
 
 FONTS = ROOT / "fonts"
 COLORS = {"green": "#3E9B4F", "yellow": "#F0B323", "red": "#D8343F", "pink": "#EC7FAE",
@@ -59,10 +59,12 @@ def main(json_path: str, pdf_path: str) -> None:
         for card in chunk:  # forms first, between pages
             breed = card["breed"]
             variant = int.from_bytes(hashlib.sha256(card["card"].encode()).digest()[:4], "big") % 4
+            level = card["thermometer"]
+            # Defaults bind this card's values: the form is drawn later, after the loop moved on.
             card["_portrait"] = form(f"p_{breed}_{variant}", 35.5 * mm, 28.6 * mm,
-                                     lambda c, w, h: portraits.draw_portrait(c, breed, variant, w, h))
-            card["_thermo"] = form(f"t{card['thermometer']}", 4.2 * mm, 38 * mm,
-                                   lambda c, w, h: icons.draw_thermometer(c, w, h, COLORS, card["thermometer"]))
+                                     lambda c, w, h, b=breed, v=variant: portraits.draw_portrait(c, b, v, w, h))
+            card["_thermo"] = form(f"t{level}", 4.2 * mm, 38 * mm,
+                                   lambda c, w, h, n=level: icons.draw_thermometer(c, w, h, COLORS, n))
         turd = form("turd", 8.2 * mm, 8.2 * mm, lambda c, w, h: icons.draw_turd(c, w, h, COLORS, "filled"))
         gold = form("gold", 8.6 * mm, 8.6 * mm, lambda c, w, h: icons.draw_badge(c, w, h, COLORS, "gold"))
         mutt = form("mutt", 8.6 * mm, 8.6 * mm, lambda c, w, h: icons.draw_badge(c, w, h, COLORS, "mutt"))

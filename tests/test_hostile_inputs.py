@@ -14,9 +14,9 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from pugdeck.cli import main
 from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.building.deck_check import check_deck_at
+from pugdeck.cli import main
 
 LIMIT_S = 1.0  # CPU seconds
 WALL_LIMIT_S = 5.0

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import re
-
 import textwrap
 
 import pytest
 
 from pugdeck.authoring.diagnostics import DeckError
-from pugdeck.building.deck_check import check_deck_at
 from pugdeck.authoring.loading import LoadError, Mark, load_deck, load_document, parse_yaml
+from pugdeck.building.deck_check import check_deck_at
 
 CARDS = """\
 cards:

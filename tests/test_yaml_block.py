@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pugdeck.authoring.loading import LoadError
-from pugdeck.resources import bundled_deck
 from pugdeck.authoring.yaml_block import NotBlockYaml, read_block_yaml
 from pugdeck.authoring.yaml_text import MAX_DEPTH, MAX_VALUES, parse_yaml, plain_value
+from pugdeck.resources import bundled_deck
 
 SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

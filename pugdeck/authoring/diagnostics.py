@@ -22,7 +22,7 @@ class Diagnostic:
     severity: str
     message: str
 
-    def __lt__(self, other: "Diagnostic") -> bool:
+    def __lt__(self, other: Diagnostic) -> bool:
         """Sorted by place, then card and field (a missing one first), then text."""
         return self._key() < other._key()
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import gc
 import hashlib
+from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.authoring.yaml_text import (MAX_FILE_BYTES, MAX_FILES, LoadError, Mark, display_path,  # noqa: F401
-                               parse_yaml, read_text)
+from pugdeck.authoring.yaml_text import MAX_FILE_BYTES, MAX_FILES, LoadError, Mark, display_path, parse_yaml, read_text  # noqa: F401
 
 
 @dataclass
@@ -154,7 +154,7 @@ def _collect(loaded: LoadedDeck, doc: Document, chain: list[Path], positions: bo
         mark = doc.mark(("include", i))
         target = inside_folder(loaded.folder, entry)
 
-        def report(message: str) -> None:
+        def report(message: str, mark=mark) -> None:  # called in this iteration only
             loaded.diagnostics.append(Diagnostic(mark.file, mark.line, mark.column, None, "include",
                                                  ERROR, message))
         if target is None:

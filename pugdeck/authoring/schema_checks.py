@@ -95,8 +95,10 @@ def message_for(error) -> str:
     if kind == "maxLength":
         return f"{subject} is {len(value)} characters long; the limit is {detail}"
     if kind == "pattern":
-        return (f"{subject} must be a slug (lowercase letters, digits and '-', starting with a letter "
-                f"or digit), not {describe(value)}") if "a-z0-9" in detail else f"{subject} has the wrong form: {describe(value)}"
+        if "a-z0-9" in detail:
+            return (f"{subject} must be a slug (lowercase letters, digits and '-', starting with a "
+                    f"letter or digit), not {describe(value)}")
+        return f"{subject} has the wrong form: {describe(value)}"
     if kind == "required":
         missing = [k for k in detail if k not in value]
         return f"missing {', '.join(repr(k) for k in missing)}"

@@ -15,11 +15,11 @@ from typing import Any
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.authoring.loading import Document, LoadError, load_document
 from pugdeck.authoring.schema_checks import Schema, message_for, suggest
-from pugdeck.schemas import COMPILED
 from pugdeck.building.parameters import all_parameters, game_parameters, not_taken
 from pugdeck.games.parameters import CHOICE, FILE, FLAG, INT, TEXT, Parameter
 from pugdeck.games.registry import registered
 from pugdeck.games.spec import GameSpec
+from pugdeck.schemas import COMPILED
 
 _ID = "https://pugdeck.invalid/schemas/profile.schema.json"
 

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
 
 import click
 
 from pugdeck.authoring.diagnostics import Diagnostic
 from pugdeck.resources import bundled_deck, data_dir
-
 
 # The deck a fresh install builds when no DECK is given, and the game `schema` prints by
 # default: the one place outside pugdeck/games/ that names a game.

@@ -18,8 +18,7 @@ from pugdeck.atomic import write_files
 from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.cli.build import filter_options, run_build
 from pugdeck.cli.common import DEFAULT_DECK, deck_argument, progress_bar, report_diagnostics
-from pugdeck.export.png import (CardPdf, card_pdf, faces_of, png_files, png_folder,
-                                remove_stale)
+from pugdeck.export.png import CardPdf, card_pdf, faces_of, png_files, png_folder, remove_stale
 from pugdeck.games.built_deck import Built
 
 export = click.Group("export", help="Write the deck for other frontends: PNG images, a "

@@ -29,8 +29,7 @@ from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic, errors_i
 from pugdeck.authoring.loading import display_path, find_deck_file, inside_folder, load_deck
 from pugdeck.authoring.schema_checks import suggest
 from pugdeck.building.deck_check import game_id_of, game_of
-from pugdeck.export.csv_cards import (DEFAULT_CARD_FILE, FILE_COLUMN, LIST_SEPARATOR, card_fields,
-                                      is_word_list)
+from pugdeck.export.csv_cards import DEFAULT_CARD_FILE, FILE_COLUMN, LIST_SEPARATOR, card_fields, is_word_list
 from pugdeck.games.registry import registered
 from pugdeck.importing.table import Table, read_table
 from pugdeck.importing.table_locations import TableLocator

@@ -15,8 +15,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from pugdeck.authoring.diagnostics import Diagnostic
-from pugdeck.importing.table import Table
 from pugdeck.authoring.loading import Document, display_path
+from pugdeck.importing.table import Table
 
 
 class TableLocator:

@@ -80,7 +80,7 @@ def draw_shapes(c, shapes, forms: Forms) -> None:
         if kind is Place:
             # q … cm … Q around the form leaves the graphics state as it was, so reportlab's
             # own saveState/translate bookkeeping (a third of the drawing time) is not needed.
-            c.addLiteral("q 1 0 0 1 %.3f %.3f cm" % (shape.x, shape.y))
+            c.addLiteral(f"q 1 0 0 1 {shape.x:.3f} {shape.y:.3f} cm")
             c.doForm(forms.ensure(shape))
             c.addLiteral("Q")
         elif kind is Rect:

@@ -13,12 +13,12 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pugdeck.cli import main
 from pugdeck.authoring.diagnostics import DeckError
+from pugdeck.building.deck_check import check_deck_at
+from pugdeck.cli import main
 from pugdeck.cli.export_csv import export_csv
 from pugdeck.export.csv_cards import columns
 from pugdeck.importing.table_import import cell_value, import_cards
-from pugdeck.building.deck_check import check_deck_at
 from pugdeck.resources import bundled_deck
 
 PUG_HEADER = ["id", "kind", "level", "question", "badges", "descriptive", "turds", "thermometer", "tags"]

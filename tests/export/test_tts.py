@@ -14,8 +14,7 @@ from PIL import Image, ImageChops, ImageStat
 from pugdeck.building.pipeline import build
 from pugdeck.cli import main
 from pugdeck.export.png import card_pdf
-from pugdeck.export.tts import (CARDS_PER_SHEET, MAX_SHEET_PX, card_pixels, sheet_layouts,
-                                tts_files)
+from pugdeck.export.tts import CARDS_PER_SHEET, MAX_SHEET_PX, card_pixels, sheet_layouts, tts_files
 from pugdeck.resources import bundled_deck
 
 LEVELS = ("green", "yellow", "red")

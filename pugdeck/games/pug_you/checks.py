@@ -14,7 +14,9 @@ from pathlib import Path
 
 from pugdeck.authoring.deck_files import DeckInfo, check_files, located, sources_of
 from pugdeck.authoring.diagnostics import ERROR, WARNING, Diagnostic, errors_in
-from pugdeck.games.pug_you.print_checks import print_checks
+from pugdeck.authoring.images import check_image
+from pugdeck.authoring.loading import LoadedDeck, SourceCard
+from pugdeck.authoring.schema_checks import SchemaCheck
 from pugdeck.games.pug_you.model import (
     DEFAULT_BREED,
     LEVEL_DOTS,
@@ -24,9 +26,7 @@ from pugdeck.games.pug_you.model import (
     Deck,
     Rules,
 )
-from pugdeck.authoring.images import check_image
-from pugdeck.authoring.loading import LoadedDeck, SourceCard
-from pugdeck.authoring.schema_checks import SchemaCheck
+from pugdeck.games.pug_you.print_checks import print_checks
 from pugdeck.schemas import game_check
 
 

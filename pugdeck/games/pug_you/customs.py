@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pugdeck.authoring.diagnostics import Diagnostic
 from pugdeck.authoring.deck_files import SourceFile, card_id_of, file_role, located
+from pugdeck.authoring.diagnostics import Diagnostic
+from pugdeck.authoring.loading import LoadError, SourceCard, load_document
 from pugdeck.games.pug_you.checks import card_rules, schema_check, to_card
 from pugdeck.games.pug_you.model import Card, Deck
-from pugdeck.authoring.loading import LoadError, SourceCard, load_document
 
 
 def check_customs(path: Path, deck: Deck) -> tuple[tuple[Card, ...], list[Diagnostic], SourceFile]:

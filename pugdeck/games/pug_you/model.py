@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
 
 from pugdeck.authoring.deck_files import DeckInfo, SourceFile
 from pugdeck.authoring.loading import SourceCard
@@ -80,7 +80,7 @@ class Rules:
         }
 
     @classmethod
-    def from_yaml(cls, data: dict | None) -> "Rules":
+    def from_yaml(cls, data: dict | None) -> Rules:
         data = data or {}
         players = data.get("players") or {}
         large = data.get("large_group") or {}

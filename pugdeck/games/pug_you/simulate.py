@@ -6,10 +6,10 @@ and results are gathered in game order, so the numbers are the same for any `--j
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from multiprocessing import get_context
 from statistics import mean
-from typing import Callable, Iterable
 
 from pugdeck.games.pug_you.bots import make_bots, play_game
 from pugdeck.games.pug_you.engine import Game

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pugdeck.games.pixelpug.bots import HeuristicBot, known_hands, make_bots, play_game
-
 from pixelpug_scenario import play
+
+from pugdeck.games.pixelpug.bots import HeuristicBot, known_hands, make_bots, play_game
 
 
 def test_the_heuristic_bot_uses_empty_bowl_on_a_dog_food_holder_it_sniffed(deal):

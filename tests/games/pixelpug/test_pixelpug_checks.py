@@ -10,8 +10,8 @@ import pytest
 from pugdeck.building.deck_check import check_deck_at
 from pugdeck.games.pixelpug.model import MAIN, TREATS
 from pugdeck.games.pixelpug.operations import OPERATIONS, TARGETS
-from pugdeck.schemas import built_schema, game_schema
 from pugdeck.resources import bundled_deck
+from pugdeck.schemas import built_schema, game_schema
 
 HEADER = "deck: {id: tiny, name: Tiny, game: pixelpug}\ncards:\n"
 FILLER = "  - {id: nap, name: Nap, count: 12, points: 3, text: Zzz, effect: [{op: none}]}\n"
@@ -100,20 +100,21 @@ def test_every_schema_property_is_described_and_the_enums_match_the_engine():
         def walk(node, where):
             if isinstance(node, dict):
                 for key, sub in node.get("properties", {}).items():
-                    assert "description" in sub, f"{name}: {where}/{key} has no description"
+                    assert "description" in sub, f"{where}/{key} has no description"
                 for key, sub in node.items():
                     walk(sub, f"{where}/{key}")
             elif isinstance(node, list):
                 for i, sub in enumerate(node):
                     walk(sub, f"{where}/{i}")
 
-        walk(schema, "")
+        walk(schema, name)
         assert schema["$defs"][step]["properties"]["op"]["enum"] == list(OPERATIONS)
         assert schema["$defs"][step]["properties"]["target"]["enum"] == list(TARGETS)
 
 
 def test_the_pugdeck_schema_command_prints_the_pixelpug_schema():
     from click.testing import CliRunner
+
     from pugdeck.cli import main
 
     result = CliRunner().invoke(main, ["schema", "--game", "pixelpug"])

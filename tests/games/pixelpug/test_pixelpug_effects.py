@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from pixelpug_scenario import ids, play
 
 from pugdeck.games.pixelpug.state import IllegalAction
-
-from pixelpug_scenario import ids, play
 
 
 def discards(state, seat):

@@ -6,10 +6,9 @@ Each scenario deals a stacked deck (see conftest) and plays through the public A
 from __future__ import annotations
 
 import pytest
+from pixelpug_scenario import duel, ids, play
 
 from pugdeck.games.pixelpug.state import IllegalAction
-
-from pixelpug_scenario import duel, ids, play
 
 
 def test_setup_sets_treats_aside_and_deals_one_card_and_one_life(deal):

@@ -382,8 +382,8 @@ def test_near_duplicate_search_finds_exactly_the_earliest_similar_question(seed)
     the same answer as comparing every pair."""
     import random
 
-    from pugdeck.games.pug_you.checks import _words, near_duplicate_questions
     from pugdeck.authoring.loading import Document, SourceCard
+    from pugdeck.games.pug_you.checks import _words, near_duplicate_questions
 
     pick = random.Random(seed)  # a test's own generator; pugdeck code never uses `random`
     questions = []

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import built_deck, card, deal
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
-from conftest import built_deck, card, deal
 from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.games.pug_you.bots import make_bots, play_game
 from pugdeck.games.pug_you.engine import CHANCE, Game, replay
