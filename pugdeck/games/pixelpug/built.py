@@ -1,4 +1,4 @@
-"""A PixelPug deck as the built JSON's `rules`, `components` and `cards` (DESIGN.md §4).
+"""A PixelPug deck as the built JSON's `rules`, `components` and `cards` (docs/architecture.md, "The built deck").
 
 One object per physical card, copies expanded, every default written out (effect
 parameters included), so the engine and any other frontend read the cards without knowing

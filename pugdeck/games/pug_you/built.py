@@ -1,4 +1,4 @@
-"""A Pug You! deck as the built JSON's `rules`, `components` and `cards` (DESIGN.md §4).
+"""A Pug You! deck as the built JSON's `rules`, `components` and `cards` (docs/architecture.md, "The built deck").
 
 One object per physical card, copies expanded, every derived field written out, so a
 frontend never needs to know the authoring format's defaults.
