@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -87,7 +87,7 @@ class LoadedDeck:
 
 
 @contextmanager
-def gc_paused():
+def gc_paused() -> Iterator[None]:
     """No cyclic garbage collection while a deck is loaded and checked.
 
     Loading makes hundreds of thousands of small containers, which keeps triggering the

@@ -21,7 +21,7 @@ from pugdeck.games.built_deck import Built, dumps
 from pugdeck.games.registry import game
 
 
-def check(deck_path: Path):
+def check(deck_path: Path) -> tuple[Any, list]:
     """The checked, typed deck; raises `DeckError` with every error (warnings are kept)."""
     deck, diagnostics = check_deck_at(deck_path, fast=False)  # errors found later point into files
     if errors_in(diagnostics) or deck is None:

@@ -33,7 +33,7 @@ class BackOffset(click.ParamType):
 
     name = "X,Y"
 
-    def convert(self, value, param, ctx):
+    def convert(self, value, param, ctx) -> tuple[float, float]:
         if isinstance(value, tuple):
             return value
         try:
@@ -61,7 +61,7 @@ def _option(parameter: Parameter):
                         multiple=parameter.repeatable)
 
 
-def filter_options(command):
+def filter_options(command: click.Command) -> click.Command:
     """The group parameters of every registered game (docs/parameters.md), shared by build
     and the exports; the deck's game refuses those it does not take."""
     for parameter in reversed(all_parameters()):

@@ -25,7 +25,7 @@ export = click.Group("export", help="Write the deck for other frontends: PNG ima
                      "Tabletop Simulator deck, an HTML gallery, …")
 
 
-def export_options(command):
+def export_options(command: click.Command) -> click.Command:
     """DECK, the group-preference flags, --name and --out: what every export takes."""
     command = click.option("--out", "out_dir", type=click.Path(file_okay=False), default="out",
                            show_default=True, help="Folder for the outputs.")(command)

@@ -9,6 +9,7 @@ legal actions, and returns one of them. It never touches a `State`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from pugdeck.games.rng import Rng
 from pugdeck.games.state import CHANCE
@@ -53,7 +54,7 @@ def random_bots(game_id: str, spec: str | list[str], game, seed: int | str) -> l
     return seat_bots(spec, game.players, {"random": lambda seat: RandomBot(seat, seed, game_id)})
 
 
-def play_game(game, bots: list, state=None):
+def play_game(game: Any, bots: list, state: Any = None) -> Any:
     """Play to the end: chance steps take the seed's outcome, seats ask their bots."""
     state = state or game.new_initial_state()
     # Bound methods held in locals: this loop is the whole of a random playout's overhead.

@@ -5,7 +5,7 @@ folders (docs/architecture.md)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.games.built_deck import FORMAT as BUILT_FORMAT
@@ -50,7 +50,7 @@ def check_built(doc: object, game: str, title: str, source: str) -> None:
         fail(source, "cards", "card ids in a built deck must be unique")
 
 
-def replay(game, actions: Iterable[dict]):
+def replay(game: Any, actions: Iterable[dict]) -> Any:
     """Apply a logged action list to a fresh state of `game`; raises the engine's
     `IllegalAction` on a bad log."""
     state = game.new_initial_state()

@@ -22,6 +22,7 @@ import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -48,7 +49,7 @@ class Imported:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-def cell_value(text: str, schema: dict):
+def cell_value(text: str, schema: dict) -> Any:
     """A cell's text as the value its field's schema wants; text it cannot read stays text.
 
     Text that is not a number where a number is wanted is kept as text on purpose: the

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
 
 from pugdeck.render.forms import FormContext, form_name, paint
@@ -13,7 +13,7 @@ from pugdeck.render.shapes import CardFace, Circle, Line, Place, Rect, Slot, Tex
 
 
 @lru_cache(maxsize=256)
-def color(value: str):
+def color(value: str) -> Color:
     return HexColor(value)
 
 

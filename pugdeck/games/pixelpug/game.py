@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from pugdeck.games.spec import GameSpec, Simulation
+from pugdeck.games.spec import FaceInfo, GameSpec, PrintRun, Simulation
+
+if TYPE_CHECKING:  # types only
+    from pugdeck.authoring.diagnostics import Diagnostic
+    from pugdeck.games.built_deck import Built
 
 
 class PixelPug(GameSpec):
@@ -23,7 +27,7 @@ class PixelPug(GameSpec):
     log_format = "pugdeck-pixelpug-log"
 
     # -- authoring ------------------------------------------------------------------------
-    def check_deck(self, loaded):
+    def check_deck(self, loaded) -> tuple[Any, list[Diagnostic]]:
         from pugdeck.games.pixelpug.checks import check_deck  # noqa: PLC0415 (see module docstring)
 
         return check_deck(loaded)
@@ -31,7 +35,7 @@ class PixelPug(GameSpec):
     # -- building -------------------------------------------------------------------------
     parameters = ()  # only the shared --exclude and --players: the deck is one balanced set
 
-    def build_deck(self, deck, params, *, name=None, extra_sources=()):
+    def build_deck(self, deck, params, *, name=None, extra_sources=()) -> Built:
         from pugdeck.games.pixelpug.build import build_deck  # noqa: PLC0415
 
         return build_deck(deck, params, name=name, extra_sources=extra_sources)
@@ -43,12 +47,12 @@ class PixelPug(GameSpec):
     template_colors = ("attack", "plain", "paper", "ink", "coin", "coin_edge", "back",
                        "treats_back", "back_accent")
 
-    def print_run(self, built, template, fonts, bleed):
+    def print_run(self, built, template, fonts, bleed) -> PrintRun:
         from pugdeck.games.pixelpug.faces.print_run import print_run  # noqa: PLC0415 (reportlab)
 
         return print_run(built, template, fonts, bleed)
 
-    def faces(self, built):
+    def faces(self, built) -> list[FaceInfo]:
         from pugdeck.games.pixelpug.faces.print_run import faces  # noqa: PLC0415 (reportlab)
 
         return faces(built)
@@ -71,21 +75,21 @@ class PixelPug(GameSpec):
 
         return tuple(BOT_KINDS)
 
-    def make_bots(self, kinds, game, seed):
+    def make_bots(self, kinds, game, seed) -> list:
         from pugdeck.games.pixelpug.bots import make_bots  # noqa: PLC0415
 
         return make_bots(kinds, game, seed)
 
-    def action_order(self, action):
+    def action_order(self, action) -> Any:
         from pugdeck.games.pixelpug.actions import action_key  # noqa: PLC0415
 
         return action_key(action)
 
-    def card_places(self, state):
+    def card_places(self, state) -> list[str]:
         ids = state.game.ids
         return [ids[card] for zone in state.zones().values() for card in zone]
 
-    def hidden_cards(self, state, player):
+    def hidden_cards(self, state, player) -> set[str]:
         from pugdeck.games.conformance import strings_in  # noqa: PLC0415
         from pugdeck.games.pixelpug.observation import hidden_from  # noqa: PLC0415
 
@@ -97,30 +101,30 @@ class PixelPug(GameSpec):
         seen = strings_in([observed["events"], observed["results"]])
         return hidden_from(state, player) - seen
 
-    def narrate(self, game, log, labels=None):
+    def narrate(self, game, log, labels=None) -> list[str]:
         from pugdeck.games.pixelpug.transcript import narrate  # noqa: PLC0415
 
         # A transcript names each seat by number and bot kind: "P1 (heuristic)".
         names = None if labels is None else [f"P{seat} ({kind})" for seat, kind in enumerate(labels)]
         return narrate(game, log, names)
 
-    def game_log(self, game, state, labels):
+    def game_log(self, game, state, labels) -> dict:
         from pugdeck.games.pixelpug.transcript import game_log  # noqa: PLC0415
 
         return game_log(state, labels)
 
-    def game_from_log(self, log, source="<log>"):
+    def game_from_log(self, log, source="<log>") -> tuple[Any, list[dict], list[str]]:
         from pugdeck.games.pixelpug.transcript import game_from_log  # noqa: PLC0415
 
         return game_from_log(log, source)
 
-    def play_human(self, game, name, bots, read, write):
+    def play_human(self, game, name, bots, read, write) -> Any:
         from pugdeck.games.pixelpug.terminal import play_in_terminal  # noqa: PLC0415
 
         names = [name] + [f"Bot {seat}" for seat in range(1, game.players)]
         return play_in_terminal(game, 0, names, bots, read, write)
 
-    def simulate(self, built_doc, counts, games, seed, bots, jobs=1, progress=None, source="<deck>"):
+    def simulate(self, built_doc, counts, games, seed, bots, jobs=1, progress=None, source="<deck>") -> Simulation:
         # One process: a match is short, and `jobs` never changes the numbers anyway.
         from pugdeck.games.pixelpug.simulate import simulate  # noqa: PLC0415
 
@@ -130,7 +134,7 @@ class PixelPug(GameSpec):
         return Simulation(built_doc.get("name"), games, seed, bots,
                           [simulate(match, games, seed, bots, progress) for match in matches])
 
-    def simulation_report(self, run, as_json):
+    def simulation_report(self, run, as_json) -> str:
         from pugdeck.games.pixelpug.simulate import text_report  # noqa: PLC0415
 
         if as_json:

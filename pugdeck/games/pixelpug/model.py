@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pugdeck.authoring.deck_files import DeckInfo, SourceFile
 from pugdeck.authoring.loading import SourceCard
@@ -21,7 +22,7 @@ class EffectStep:
     target: str | None
     params: tuple[tuple[str, object], ...] = ()
 
-    def param(self, name: str, default=None):
+    def param(self, name: str, default: Any = None) -> Any:
         return dict(self.params).get(name, default)
 
     def as_json(self) -> dict:

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pugdeck.games.pug_you import description  # a few lines of plain code: nothing to defer
 from pugdeck.games.pug_you.parameters import PARAMETERS
-from pugdeck.games.spec import GameSpec, Simulation
+from pugdeck.games.spec import FaceInfo, GameSpec, PrintRun, Simulation
+
+if TYPE_CHECKING:  # types only
+    from pugdeck.authoring.diagnostics import Diagnostic
+    from pugdeck.games.built_deck import Built
 
 
 class PugYou(GameSpec):
@@ -25,7 +29,7 @@ class PugYou(GameSpec):
     log_format = "pugdeck-pug-you-log"
 
     # -- authoring ------------------------------------------------------------------------
-    def check_deck(self, loaded):
+    def check_deck(self, loaded) -> tuple[Any, list[Diagnostic]]:
         from pugdeck.games.pug_you.checks import check_deck  # noqa: PLC0415 (see module docstring)
 
         return check_deck(loaded)
@@ -33,7 +37,7 @@ class PugYou(GameSpec):
     # -- building -------------------------------------------------------------------------
     parameters = PARAMETERS  # beside the shared --exclude and --players
 
-    def build_deck(self, deck, params, *, name=None, extra_sources=()):
+    def build_deck(self, deck, params, *, name=None, extra_sources=()) -> Built:
         from pugdeck.games.pug_you.build import build_deck  # noqa: PLC0415
 
         return build_deck(deck, params, name=name, extra_sources=extra_sources)
@@ -47,12 +51,12 @@ class PugYou(GameSpec):
                        "turd_highlight", "badge", "badge_edge", "mutt_badge", "thermometer",
                        "back", "back_accent")
 
-    def print_run(self, built, template, fonts, bleed):
+    def print_run(self, built, template, fonts, bleed) -> PrintRun:
         from pugdeck.games.pug_you.faces.print_run import print_run  # noqa: PLC0415 (reportlab)
 
         return print_run(built, template, fonts, bleed)
 
-    def faces(self, built):
+    def faces(self, built) -> list[FaceInfo]:
         from pugdeck.games.pug_you.faces.print_run import faces  # noqa: PLC0415 (reportlab)
 
         return faces(built)
@@ -75,49 +79,49 @@ class PugYou(GameSpec):
 
         return tuple(BOT_KINDS)
 
-    def make_bots(self, kinds, game, seed):
+    def make_bots(self, kinds, game, seed) -> list:
         from pugdeck.games.pug_you.bots import make_bots  # noqa: PLC0415
 
         return make_bots(kinds, game, seed)
 
-    def action_order(self, action):
+    def action_order(self, action) -> Any:
         from pugdeck.games.pug_you.invariants import action_order  # noqa: PLC0415
 
         return action_order(action)
 
-    def card_places(self, state):
+    def card_places(self, state) -> list[str]:
         from pugdeck.games.pug_you.invariants import card_places  # noqa: PLC0415
 
         ids = state.game.ids
         return [ids[card] for card in card_places(state)]
 
-    def hidden_cards(self, state, player):
+    def hidden_cards(self, state, player) -> set[str]:
         from pugdeck.games.pug_you.observation import hidden_from  # noqa: PLC0415
 
         return hidden_from(state, player)
 
-    def narrate(self, game, log, labels=None):
+    def narrate(self, game, log, labels=None) -> list[str]:
         from pugdeck.games.pug_you.transcript import narrate  # noqa: PLC0415
 
         return narrate(game, log, labels)
 
-    def game_log(self, game, state, labels):
+    def game_log(self, game, state, labels) -> dict:
         from pugdeck.games.pug_you.transcript import game_log  # noqa: PLC0415
 
         return game_log(game, state, labels)
 
-    def game_from_log(self, log, source="<log>"):
+    def game_from_log(self, log, source="<log>") -> tuple[Any, list[dict], list[str]]:
         from pugdeck.games.pug_you.transcript import game_from_log  # noqa: PLC0415
 
         return game_from_log(log, source)
 
-    def simulate(self, built_doc, counts, games, seed, bots, jobs=1, progress=None, source="<deck>"):
+    def simulate(self, built_doc, counts, games, seed, bots, jobs=1, progress=None, source="<deck>") -> Simulation:
         from pugdeck.games.pug_you.simulate import simulate  # noqa: PLC0415
 
         summaries = simulate(built_doc, counts, games, seed, bots, jobs, progress, source=source)
         return Simulation(built_doc.get("name"), games, seed, bots, summaries)
 
-    def simulation_report(self, run, as_json):
+    def simulation_report(self, run, as_json) -> str:
         if as_json:
             return json.dumps({"deck": run.deck, "games": run.games, "seed": run.seed, "bots": run.bots,
                                "summaries": [s.as_json() for s in run.summaries]}, indent=2)
@@ -125,7 +129,7 @@ class PugYou(GameSpec):
 
         return "\n".join(text_report(run.summaries, run.games, run.seed, run.bots))
 
-    def plot(self, run, path):
+    def plot(self, run, path) -> None:
         from pugdeck.games.pug_you.simulate_report import plot_summaries  # noqa: PLC0415
 
         plot_summaries(run.summaries, path)
