@@ -10,7 +10,8 @@ from pathlib import Path
 import click
 
 from pugdeck.authoring.diagnostics import Diagnostic
-from pugdeck.resources import bundled_deck, data_dir
+from pugdeck.games.registry import bundled_decks, game_ids
+from pugdeck.resources import bundled_deck
 
 # The deck a fresh install builds when no DECK is given, and the game `schema` prints by
 # default: the one place outside pugdeck/games/ that names a game.
@@ -28,15 +29,30 @@ def _deck_path(ctx, param, value):
     path = Path(value)
     if path.exists():
         return path
-    bundled = bundled_deck(value) if "/" not in value and "\\" not in value else None
+    decks = bundled_decks()  # every registered game's, a game shipped on its own included
+    bundled = decks.get(value) if "/" not in value and "\\" not in value else None
     if bundled is not None and (bundled / "deck.yaml").is_file():
         return bundled
-    names = sorted(p.name for p in data_dir("decks").iterdir() if (p / "deck.yaml").is_file())
+    names = sorted(name for name, folder in decks.items() if (folder / "deck.yaml").is_file())
     raise click.BadParameter(f"'{value}' does not exist, and it is no bundled deck "
                              f"({', '.join(names)})", ctx=ctx, param=param)
 
 
 deck_argument = click.argument("deck", required=False, callback=_deck_path)
+
+
+class RegisteredGame(click.Choice):
+    """A registered game's id (or one of `extra`), the choices read from the registry each
+    time they are shown or checked: a command module imported before a game was installed
+    still offers it."""
+
+    def __init__(self, extra: tuple[str, ...] = (), *, sort: bool = False) -> None:
+        self.extra, self.sort, self.case_sensitive = tuple(extra), sort, True
+
+    @property
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
+        ids = sorted(game_ids()) if self.sort else game_ids()
+        return (*ids, *self.extra)
 
 
 def report_diagnostics(diagnostics: list[Diagnostic]) -> None:

@@ -11,9 +11,8 @@ from pugdeck.atomic import write_files
 from pugdeck.authoring.diagnostics import DeckError, errors_in
 from pugdeck.authoring.loading import load_deck
 from pugdeck.building.deck_check import game_of
-from pugdeck.cli.common import DEFAULT_DECK, deck_argument, report_diagnostics
+from pugdeck.cli.common import DEFAULT_DECK, RegisteredGame, deck_argument, report_diagnostics
 from pugdeck.export.csv_cards import DEFAULT_CARD_FILE, deck_csv
-from pugdeck.games.registry import game_ids
 from pugdeck.importing.table_import import import_cards
 
 TABLE_FORMAT = """\b
@@ -76,7 +75,7 @@ def csv_command(deck: Path, out_dir: str, output: str | None) -> None:
 @click.option("--into", "into", type=click.Path(), required=True, metavar="DIR",
               help="The deck folder to write. Without deck.yaml a new deck is made; with one, only "
                    "the card files the table names are replaced (the deck must include them).")
-@click.option("--game", type=click.Choice(sorted(game_ids())),
+@click.option("--game", type=RegisteredGame(sort=True),
               help="A new deck's game [default: guessed from the columns].")
 @click.option("--id", "deck_id", metavar="SLUG", help="A new deck's id [default: from the folder name].")
 @click.option("--name", "deck_name", metavar="TEXT", help="A new deck's name [default: the folder name].")

@@ -10,8 +10,7 @@ import click
 
 from pugdeck.authoring.diagnostics import DeckError, errors_in
 from pugdeck.building.deck_check import check_deck_at
-from pugdeck.cli.common import DEFAULT_GAME, deck_argument, report_diagnostics
-from pugdeck.games.registry import game_ids
+from pugdeck.cli.common import DEFAULT_GAME, RegisteredGame, deck_argument, report_diagnostics
 from pugdeck.schemas import SHARED, published_text
 
 
@@ -41,7 +40,7 @@ def validate(deck: Path, output: str) -> None:
 
 
 @click.command()
-@click.option("--game", "which", type=click.Choice([*game_ids(), *SHARED]), default=DEFAULT_GAME,
+@click.option("--game", "which", type=RegisteredGame(SHARED), default=DEFAULT_GAME,
               show_default=True,
               help="Which schema: a game's authoring format, the built deck, a profile or a template.")
 def schema(which: str) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib.metadata import entry_points
+from pathlib import Path
 
 from pugdeck.games.spec import GameSpec
 
@@ -37,6 +38,13 @@ def game(game_id: str) -> GameSpec:
     if game_id not in games:
         raise UnknownGame(f"no game '{game_id}' is registered (registered: {', '.join(games)})")
     return games[game_id]
+
+
+def bundled_decks() -> dict[str, Path]:
+    """Every registered game's bundled deck folders by name (the folder's name), in registry
+    order: what `pugdeck build NAME` and a protocol `deck` may name. A game shipped as a
+    package of its own ships its decks in its own folders (`GameSpec.deck_folders`)."""
+    return {folder.name: folder for spec in registered().values() for folder in spec.deck_folders()}
 
 
 def game_ids() -> list[str]:

@@ -148,12 +148,13 @@ class GameSpec:
 
     def load_template(self, name: str | None, deck_folder: Path | None = None) -> Template:
         """The template `name` (the game's `default_template` when None) checked against
-        the game's vocabulary; raises `DeckError` with located problems."""
+        the game's vocabulary: the deck folder's, else one in the game's own `templates/`
+        folder, else pugdeck's bundled one; raises `DeckError` with located problems."""
         from pugdeck.render.templates import Vocabulary, resolve_template  # noqa: PLC0415 (printing only)
 
         vocabulary = Vocabulary(self.template_regions, self.template_text_styles,
                                 self.template_colors)
-        return resolve_template(name or self.default_template, deck_folder, vocabulary)
+        return resolve_template(name or self.default_template, deck_folder, vocabulary, self.folder)
 
     def print_run(self, built: Built, template: Template, fonts: FontSet, bleed: float) -> PrintRun:
         """Every face of a built deck, laid out as shapes (render/shapes.py); `bleed` in points."""

@@ -15,9 +15,8 @@ from typing import Any
 
 from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.authoring.loading import MAX_FILE_BYTES
-from pugdeck.games.registry import registered
+from pugdeck.games.registry import bundled_decks
 from pugdeck.protocol.errors import ProtocolError
-from pugdeck.resources import bundled_deck
 
 MAX_BUILT_BYTES = 8 * MAX_FILE_BYTES  # a built deck expands copies; still bounded
 
@@ -36,7 +35,7 @@ def built_deck(request: dict) -> tuple[Any, str]:
         raise ProtocolError("bad_request", "'deck' must be a path or a bundled deck's name")
     path = Path(name)
     if not path.exists() and name in bundled_names():
-        path = bundled_deck(name)
+        path = bundled_decks()[name]
     if path.is_dir() or path.suffix in (".yaml", ".yml"):
         return _build(path), name
     return _read_json(path, name), name
@@ -44,7 +43,7 @@ def built_deck(request: dict) -> tuple[Any, str]:
 
 def bundled_names() -> list[str]:
     """The bundled decks a request may name: every registered game's, in registry order."""
-    return [deck for spec in registered().values() for deck in spec.bundled_decks]
+    return list(bundled_decks())
 
 
 def _build(path: Path) -> dict:

@@ -297,11 +297,16 @@ def _located(where: tuple, message: str, marks: dict[tuple, Mark], display: str)
 
 
 def resolve_template(name: str, deck_folder: Path | None = None,
-                     vocabulary: Vocabulary | None = None) -> Template:
+                     vocabulary: Vocabulary | None = None, game_folder: Path | None = None) -> Template:
     """The template a deck names: a file in the deck folder (`templates/<name>.yaml` or a
-    relative `.yaml` path) if there is one, else the bundled template of that name."""
+    relative `.yaml` path) if there is one, else one its game ships in `game_folder`
+    (`templates/<name>.yaml`, for a game packaged on its own), else the bundled template."""
+    candidates = []
     if deck_folder is not None:
-        for candidate in (Path(deck_folder) / "templates" / f"{name}.yaml", Path(deck_folder) / name):
-            if candidate.suffix in (".yaml", ".yml") and candidate.is_file():
-                return load_template(candidate.resolve(), vocabulary)
+        candidates += [Path(deck_folder) / "templates" / f"{name}.yaml", Path(deck_folder) / name]
+    if game_folder is not None:
+        candidates.append(Path(game_folder) / "templates" / f"{name}.yaml")
+    for candidate in candidates:
+        if candidate.suffix in (".yaml", ".yml") and candidate.is_file():
+            return load_template(candidate.resolve(), vocabulary)
     return load_template(name, vocabulary)

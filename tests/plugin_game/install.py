@@ -12,7 +12,7 @@ from pathlib import Path
 from pugdeck.games import registry
 
 PACKAGE_ROOT = Path(__file__).resolve().parent  # holds the package pugdeck_highcard
-DECK = PACKAGE_ROOT / "pugdeck_highcard" / "deck"
+DECK = PACKAGE_ROOT / "pugdeck_highcard" / "decks" / "highcard"
 
 
 @contextmanager

@@ -78,6 +78,17 @@ def test_deck_folder_template_wins_over_bundled(tmp_path):
     assert resolve_template("pug-you", None).name == "pug-you"
 
 
+def test_a_game_folder_template_comes_after_the_decks_and_before_the_bundled(tmp_path):
+    """A game packaged on its own ships its templates in its folder's templates/."""
+    game, deck = tmp_path / "game", tmp_path / "deck"
+    for folder, name in ((game, "shipped"), (deck, "local")):
+        (folder / "templates").mkdir(parents=True)
+        (folder / "templates" / "own.yaml").write_text(f"name: {name}\nextends: pug-you\n")
+    assert resolve_template("own", tmp_path / "elsewhere", game_folder=game).name == "shipped"
+    assert resolve_template("own", deck, game_folder=game).name == "local"
+    assert resolve_template("pug-you", deck, game_folder=game).name == "pug-you"
+
+
 def test_every_schema_property_is_described():
     schema = json.loads(schema_path("template").read_text())
 

@@ -1,16 +1,21 @@
-"""High Card deck checks: the game's schema, then one rule a schema cannot say."""
+"""High Card deck checks: the game's schema, one rule a schema cannot say, then the print
+checks (does every value and name fit its box, in a font that has its characters)."""
 
 from __future__ import annotations
 
 from pugdeck.authoring.deck_files import DeckInfo, check_files, located, sources_of
-from pugdeck.authoring.diagnostics import ERROR, Diagnostic, errors_in
-from pugdeck.authoring.schema_checks import schema_check
+from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic, errors_in
+from pugdeck.authoring.loading import locate
+from pugdeck.schemas import game_check
 from pugdeck_highcard.model import Card, Deck
+
+# (card field, template region, text style) of each text the faces fit into a box.
+PRINTED_FIELDS = (("value", "value", "value"), ("name", "name", "name"))
 
 
 def check_deck(loaded) -> tuple[Deck | None, list[Diagnostic]]:
     """The typed deck (None with errors) and every diagnostic."""
-    diagnostics = check_files(loaded, schema_check("highcard"))
+    diagnostics = check_files(loaded, game_check("highcard"))
     schema_bad = {(d.file, d.card) for d in diagnostics if d.card}
     seen: dict[str, object] = {}
     values: dict[int, str] = {}
@@ -38,4 +43,19 @@ def check_deck(loaded) -> tuple[Deck | None, list[Diagnostic]]:
                   for s in loaded.cards)
     deck = Deck(DeckInfo.from_yaml(loaded.root.data["deck"], "highcard"), hand, cards,
                 loaded.folder, sources_of(loaded), seen)
-    return deck, sorted(diagnostics)
+    diagnostics += print_checks(deck)
+    return (None if errors_in(diagnostics) else deck), sorted(diagnostics)
+
+
+def print_checks(deck: Deck) -> list[Diagnostic]:
+    """The renderer's text-fit and glyph checks on what the faces print, located in the YAML."""
+    from pugdeck.render.checks import check_fields  # noqa: PLC0415 (reportlab loads only here)
+    from pugdeck_highcard.game import GAME  # noqa: PLC0415 (game.py imports this module on use)
+
+    cards = [{"card": card.id, "value": str(card.value), "name": card.name} for card in deck.cards]
+    try:
+        found = check_fields(cards, GAME.load_template(deck.info.template, deck.folder),
+                             PRINTED_FIELDS)
+    except DeckError as exc:  # the template itself is wrong
+        return exc.diagnostics
+    return locate(found, deck.origins)

@@ -142,16 +142,20 @@ def narrate(game: Game, log: list[dict], labels: list[str] | None = None) -> lis
     return lines
 
 
-def simulate(spec, built_doc: dict, counts: list[int], games: int, seed: int, bots: str) -> dict:
-    """Per player count: how many games were played and the winning card's mean value."""
+def simulate(spec, built_doc: dict, counts: list[int], games: int, seed: int, bots: str,
+             progress=None, source: str = "<deck>") -> list[dict]:
+    """Per player count: how many games were played and the winning card's mean value;
+    `progress(1)` after each game."""
     from pugdeck.games.bots import play_game  # noqa: PLC0415 (only when simulating)
 
     rows = []
     for players in counts:
         total = 0
         for index in range(games):
-            game = Game(built_doc, players, seed + index)
+            game = Game(built_doc, players, seed + index, source)
             state = play_game(game, spec.make_bots(bots, game, seed + index))
             total += game.values[state.table[state.winner]]
+            if progress is not None:
+                progress(1)
         rows.append({"players": players, "games": games, "winning_value": total / games})
-    return {"deck": built_doc["name"], "seed": seed, "bots": bots, "counts": rows}
+    return rows

@@ -1,39 +1,55 @@
-"""High Card's printed faces: a big number on a panel, and one back for every card."""
+"""High Card's printed faces: a big number on a panel, and one back for every card. The
+region, text-style and colour names are High Card's own (game.py; deck/templates/highcard.yaml)."""
 
 from __future__ import annotations
 
-from pugdeck.games.spec import FaceInfo, PrintRun
-from pugdeck.render.shapes import CardFace, Rect, TextLine
+from collections.abc import Iterator
 
-MM = 72 / 25.4  # PDF points per millimetre
+from reportlab.lib.units import mm
+
+from pugdeck.games.spec import FaceInfo, PdfInfo, PrintRun
+from pugdeck.render.shapes import CardFace, Rect, Shape
+from pugdeck.render.text_shapes import box_points, set_field
 
 
 def faces(built) -> list[FaceInfo]:
-    """Every front in print order: the built cards in value order."""
+    """Every front in print order: the built cards in value order, all with the one back."""
     return [FaceInfo(card_id=card["id"], kind="number", level=None, title=card["name"],
                      text=f"{card['name']} {card['value']}", played=True, back="back")
             for card in built.doc["cards"]]
 
 
 def print_run(built, template, fonts, bleed: float) -> PrintRun:
-    """The fronts and the back, laid out as shapes on the template's card size."""
-    width = (template.width_mm + 2 * bleed) * MM
-    height = (template.height_mm + 2 * bleed) * MM
+    """The fronts and the back, laid out as shapes on the template's card; `bleed` in points."""
+    width, height = template.width_mm * mm, template.height_mm * mm
     colors = template.colors
+    deck = built.doc.get("deck", {})
+
+    def ground(color: str) -> list[Shape]:
+        return [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=color)]
+
+    back: list[Shape] = ground(colors["back"])
+    back.append(Rect(3 * mm, 3 * mm, width - 6 * mm, height - 6 * mm, stroke=colors["back_accent"],
+                     stroke_width=2.0))
+    back += set_field("HIGH CARD", "title", "name", template.regions["value"], template, fonts,
+                      colors["back_accent"], None, [])
+    infos = faces(built)
+    run = PrintRun(fronts=iter(()), count=len(infos),
+                   backs={"back": CardFace(tuple(back), width, height)},
+                   info=PdfInfo(deck.get("name") or "High Card",
+                                f"Print-and-play cards of {deck.get('name', 'High Card')}"))
     cards = {card["id"]: card for card in built.doc["cards"]}
 
-    def front(info: FaceInfo) -> CardFace:
-        card = cards[info.card_id]
-        return CardFace((Rect(0, 0, width, height, fill=colors["paper"]),
-                         TextLine(width / 2, height / 2 - 20, ((fonts.title, str(card["value"])),),
-                                  56, colors["ink"], "center"),
-                         TextLine(width / 2, 18 * MM, ((fonts.body, card["name"]),), 14,
-                                  colors["ink"], "center")),
-                        width, height, info.card_id)
+    def fronts() -> Iterator[tuple[FaceInfo, CardFace]]:
+        for info in infos:
+            card = cards[info.card_id]
+            shapes = ground(colors["frame"])
+            x, y, w, h = box_points(template.panel, template)
+            shapes.append(Rect(x, y, w, h, fill=colors["paper"], radius=template.panel_radius * mm))
+            for text, field in ((str(card["value"]), "value"), (card["name"], "name")):
+                shapes += set_field(text, field, field, template.regions[field], template, fonts,
+                                    colors["ink"], card["id"], run.diagnostics)
+            yield info, CardFace(tuple(shapes), width, height, card["id"])
 
-    back = CardFace((Rect(0, 0, width, height, fill=colors["back"]),
-                     TextLine(width / 2, height / 2, ((fonts.title, "HIGH CARD"),), 22,
-                              colors["back_accent"], "center")), width, height)
-    infos = faces(built)
-    return PrintRun(fronts=((info, front(info)) for info in infos), count=len(infos),
-                    backs={"back": back})
+    run.fronts = fronts()
+    return run

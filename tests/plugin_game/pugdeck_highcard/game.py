@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import ClassVar
 
-from pugdeck.games.spec import GameSpec
+from pugdeck.games.spec import GameSpec, Simulation
 
 FOLDER = Path(__file__).resolve().parent
 
@@ -30,14 +30,20 @@ class HighCard(GameSpec):
 
     # -- building -------------------------------------------------------------------------
     def deck_folders(self) -> list[Path]:
-        return [FOLDER / "deck"]
+        # Shipped in this package, not in pugdeck's data: `pugdeck build highcard` finds it.
+        return [FOLDER / "decks" / name for name in self.bundled_decks]
 
     def build_deck(self, deck, params, *, name=None, extra_sources=()):
         from pugdeck_highcard.build import build_deck  # noqa: PLC0415
 
         return build_deck(deck, params, name=name, extra_sources=extra_sources)
 
-    # -- printing -------------------------------------------------------------------------
+    # -- printing -----------------------------------------------------------------------
+    # High Card's template words (deck/templates/highcard.yaml).
+    template_regions = ("value", "name")
+    template_text_styles = ("value", "name")
+    template_colors = ("frame", "paper", "ink", "back", "back_accent")
+
     def print_run(self, built, template, fonts, bleed):
         from pugdeck_highcard.faces import print_run  # noqa: PLC0415
 
@@ -89,16 +95,21 @@ class HighCard(GameSpec):
         game = self.new_game(log["deck"], log["players"], log["seed"], source=source)
         return game, log["actions"], log["seats"]
 
-    def simulate(self, built_doc, counts, games, seed, bots):
+    def simulate(self, built_doc, counts, games, seed, bots, jobs=1, progress=None,
+                 source="<deck>"):
         from pugdeck_highcard.engine import simulate  # noqa: PLC0415
 
-        return simulate(self, built_doc, counts, games, seed, bots)
+        # One process: `jobs` never changes the numbers, and a game is a handful of steps.
+        rows = simulate(self, built_doc, counts, games, seed, bots, progress, source)
+        return Simulation(built_doc.get("name"), games, seed, bots, rows)
 
-    def simulation_report(self, summary, as_json):
+    def simulation_report(self, run, as_json):
         if as_json:
-            return json.dumps(summary, indent=2)
+            return json.dumps({"deck": run.deck, "game": self.id, "games": run.games,
+                               "seed": run.seed, "bots": run.bots, "counts": run.summaries},
+                              indent=2)
         return "\n".join(f"{row['players']} players: {row['games']} games, the winner's card "
-                         f"averaged {row['winning_value']:.2f}" for row in summary["counts"])
+                         f"averaged {row['winning_value']:.2f}" for row in run.summaries)
 
     # -- protocol (docs/protocol.md) ------------------------------------------------------
     def public_action(self, action: dict) -> dict:
