@@ -147,3 +147,23 @@ def test_the_export_stage_never_builds_a_deck():
                 if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("pugdeck.building"):
                     back.append(f"{name} imports {node.module}")
     assert back == []
+
+
+def test_every_import_inside_a_function_says_why():
+    """Imports inside functions are for start-up time only, each with a one-line reason
+    (on its line, or a comment line just above a group of them)."""
+    silent = []
+    for name, path in _modules().items():
+        text = path.read_text(encoding="utf-8")
+        if _generated(text):
+            continue
+        lines = text.splitlines()
+        for function in ast.walk(ast.parse(text)):
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(function):
+                if isinstance(node, (ast.Import, ast.ImportFrom)):
+                    above = lines[node.lineno - 2].strip() if node.lineno > 1 else ""
+                    if "#" not in lines[node.lineno - 1] and not above.startswith(("#", "from ", "import ")):
+                        silent.append(f"{name}:{node.lineno}")
+    assert silent == []

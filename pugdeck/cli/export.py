@@ -18,7 +18,10 @@ from pugdeck.atomic import write_files
 from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.cli.build import filter_options, run_build
 from pugdeck.cli.common import DEFAULT_DECK, deck_argument, progress_bar, report_diagnostics
+from pugdeck.export.html import gallery_html, html_path
 from pugdeck.export.png import CardPdf, card_pdf, faces_of, png_files, png_folder, remove_stale
+from pugdeck.export.preview import preview_path, preview_png
+from pugdeck.export.tts import tts_files, tts_folder
 from pugdeck.games.built_deck import Built
 
 export = click.Group("export", help="Write the deck for other frontends: PNG images, a "
@@ -83,7 +86,6 @@ def png_command(deck: Path, name: str | None, out_dir: str, dpi: int, preview: b
         with progress_bar(len(pdf.faces) + 1, "Rasterising") as advance:
             files = png_files(built, Path(out_dir), dpi, pdf=pdf, progress=advance)
         if preview:
-            from pugdeck.export.preview import preview_path, preview_png
             files[preview_path(built, Path(out_dir))] = preview_png(built, pdf)
         return files
 
@@ -105,7 +107,6 @@ def tts_command(deck: Path, name: str | None, out_dir: str, base_url: str | None
     <name>.png into TTS's "Saves/Saved Objects" folder. Upload the images and use --base-url
     to share the deck with other players.
     """
-    from pugdeck.export.tts import tts_files, tts_folder
 
     def make(built: Built, pdf: CardPdf) -> dict[Path, bytes]:
         with progress_bar(sum(face.played for face in pdf.faces), "Building sheets") as advance:
@@ -125,7 +126,6 @@ def tts_command(deck: Path, name: str | None, out_dir: str, base_url: str | None
 def html_command(deck: Path, name: str | None, out_dir: str, dpi: int, **options) -> None:
     """One self-contained HTML page of every card, out/<name>.html, with toggles by level
     and kind and a search box: for sharing a deck for review."""
-    from pugdeck.export.html import gallery_html, html_path
 
     def make(built: Built, pdf: CardPdf) -> dict[Path, bytes]:
         with progress_bar(len(pdf.faces), "Rasterising") as advance:
@@ -141,7 +141,6 @@ def html_command(deck: Path, name: str | None, out_dir: str, dpi: int, **options
 def preview_command(deck: Path, name: str | None, out_dir: str, **options) -> None:
     """One contact-sheet PNG of the whole deck, out/<name>-preview.png, small enough to
     share in a chat (at most 4096 px wide and 2 MB)."""
-    from pugdeck.export.preview import preview_path, preview_png
 
     def make(built: Built, pdf: CardPdf) -> dict[Path, bytes]:
         return {preview_path(built, Path(out_dir)): preview_png(built, pdf)}

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.authoring.loading import Mark, display_path
+from pugdeck.authoring.loading import LoadError, Mark, display_path, load_document
 from pugdeck.resources import data_dir
 
 CARD_SIZES_MM = {
@@ -106,8 +106,6 @@ def _error(file: str, line: int, column: int, message: str, field: str | None = 
 def _merged(path: Path, chain: list[Path]) -> tuple[dict, dict[tuple, Mark]]:
     """The template at `path` merged over everything it extends, and where each value of
     the result was written (the file that set it last)."""
-    from pugdeck.authoring.loading import LoadError, load_document
-
     if not path.is_file():
         raise DeckError([_error(str(path), 1, 1, f"no template at '{path}'")])
     try:
@@ -171,14 +169,14 @@ def _schema_problems(data: Any) -> list[tuple[tuple, str]]:
     fastjsonschema validator unless jsonschema is loaded already; jsonschema (a quarter second to import)
     only runs to list the problems of an invalid one, or when it costs nothing extra."""
     if "jsonschema" not in sys.modules:
-        import fastjsonschema
+        import fastjsonschema  # noqa: PLC0415 (see the docstring)
 
         try:
             _fast_check()(data)
             return []
         except fastjsonschema.JsonSchemaException:
             pass
-    from jsonschema import Draft202012Validator
+    from jsonschema import Draft202012Validator  # noqa: PLC0415 (see the docstring)
 
     errors = sorted(Draft202012Validator(_schema()).iter_errors(data),
                     key=lambda e: list(map(str, e.absolute_path)))

@@ -6,6 +6,8 @@ so these painters run a handful of times per build however large the deck is.
 
 from __future__ import annotations
 
+from math import cos, pi, sin
+
 from reportlab.lib.colors import HexColor, white
 
 
@@ -76,8 +78,6 @@ def draw_badge(c, width: float, height: float, colors: dict[str, str], style: st
     if style == "gold":
         c.setFillColor(white)
         star = []
-        from math import cos, pi, sin
-
         for i in range(10):
             r = 20 if i % 2 == 0 else 8.5
             a = pi / 2 + i * pi / 5
