@@ -4,9 +4,11 @@ fields a card prints where is its game's (`check_fields`' `fields`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
-from pugdeck.authoring.diagnostics import Diagnostic
+from pugdeck.authoring.diagnostics import DeckError, Diagnostic
+from pugdeck.authoring.loading import locate
 from pugdeck.render.fonts import FontSet, font_set
 from pugdeck.render.templates import Template
 from pugdeck.render.text_fitting import measure_fit
@@ -41,3 +43,16 @@ def check_fields(cards: list[dict], template: Template,
     for field, region, style in fields:
         found += check_field(cards, field, region, style, template, fonts)
     return found
+
+
+def print_problems(cards: list[dict], load_template: Callable[[], Template],
+                   fields: Iterable[tuple[str, str, str]], origins: Mapping[str, Any]) -> list[Diagnostic]:
+    """`check_fields` under the deck's template (`load_template()`, e.g. the game's
+    `GameSpec.load_template` for the deck), each problem located at the card's field in the
+    deck's files (`origins`: card id → where it was written); a broken template's own
+    problems instead."""
+    try:
+        found = check_fields(cards, load_template(), fields)
+    except DeckError as exc:
+        return exc.diagnostics
+    return locate(found, origins)

@@ -4,8 +4,7 @@ print, so a designer sees a card that would not print without building."""
 
 from __future__ import annotations
 
-from pugdeck.authoring.diagnostics import DeckError, Diagnostic
-from pugdeck.authoring.loading import locate
+from pugdeck.authoring.diagnostics import Diagnostic
 from pugdeck.games.pixelpug.game import GAME
 from pugdeck.games.pixelpug.model import Deck
 
@@ -16,12 +15,8 @@ CHECKED_FIELDS = (("name", "name", "name"), ("text", "text", "text"))
 def print_checks(deck: Deck) -> list[Diagnostic]:
     """Text that would not fit its box or has a character no bundled font can print, each
     problem located at the card's field in the deck's files."""
-    from pugdeck.render.checks import check_fields  # noqa: PLC0415 (reportlab loads only here)
+    from pugdeck.render.checks import print_problems  # noqa: PLC0415 (reportlab loads only here)
 
     cards = [{"card": card.id, "name": card.name, "text": card.text} for card in deck.cards]
-    try:
-        template = GAME.load_template(deck.info.template, deck.folder)
-        found = check_fields(cards, template, CHECKED_FIELDS)
-    except DeckError as exc:  # the template itself is wrong
-        return exc.diagnostics
-    return locate(found, deck.origins)
+    return print_problems(cards, lambda: GAME.load_template(deck.info.template, deck.folder),
+                          CHECKED_FIELDS, deck.origins)
