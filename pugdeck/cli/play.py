@@ -58,7 +58,7 @@ def _read_json(path: str, what: str) -> object:
 
 def _deck_game(path: str) -> tuple[dict, GameSpec]:
     """The built deck at `path` and the registered game that plays it (else exit 1)."""
-    from pugdeck.games.built_input import built_game  # noqa: PLC0415 (schemas load with the deck, not for --help)
+    from pugdeck.games.engine_input import built_game  # noqa: PLC0415 (schemas load with the deck, not for --help)
 
     doc = _read_json(path, "built deck")
     try:

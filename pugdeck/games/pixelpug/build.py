@@ -15,7 +15,7 @@ from typing import Any
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.authoring.schema_checks import suggest
 from pugdeck.games.built_deck import Built, built_doc, source_block
-from pugdeck.games.pixelpug import built as built_json
+from pugdeck.games.pixelpug import built_cards
 from pugdeck.games.pixelpug.model import MAIN, Deck
 
 
@@ -57,14 +57,14 @@ def build_deck(deck: Deck, values: Mapping[str, Any], *, name: str | None = None
     warnings = [] if len(exclude) == 0 else [(f"{removed} cards left out: the deck is no longer "
                                               "the balanced 33-card set")]
     name = name or deck.info.id + "".join(f"-no-{card_id}" for card_id in exclude)
-    cards = built_json.built_cards(played)
+    cards = built_cards.built_cards(played)
     doc = built_doc(
-        game="pixelpug", name=name, deck=deck.info.as_json(), rules=built_json.built_rules(played),
+        game="pixelpug", name=name, deck=deck.info.as_json(), rules=built_cards.built_rules(played),
         filters={"exclude": list(exclude), "players": players,
                  "removed": {"exclude": removed} if exclude else {}},
         source=source_block([("deck", s.path, s.sha256) for s in deck.sources] + list(extra_sources)),
         checked={"players": checks, "playable_for": playable_for, "warnings": warnings},
-        components=built_json.components(played), cards=cards,
+        components=built_cards.components(played), cards=cards,
     )
     main = played.physical_count(MAIN)
     summary = (f"{name}: {len(cards)} cards ({main} in the game deck, {len(cards) - main} set "

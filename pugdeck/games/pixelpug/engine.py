@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
-from pugdeck.games.built_input import check_built, fail, replay
+from pugdeck.games.engine_input import check_built, fail, replay
 from pugdeck.games.pixelpug.effects import programs
 from pugdeck.games.pixelpug.operations import OPERATIONS, SELF
 from pugdeck.games.pixelpug.phases import CHANCE, ROUND_LIMIT, TERMINAL

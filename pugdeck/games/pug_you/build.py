@@ -10,7 +10,7 @@ from typing import Any
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.authoring.schema_checks import suggest
 from pugdeck.games.built_deck import Built, built_doc, source_block
-from pugdeck.games.pug_you import built as built_json
+from pugdeck.games.pug_you import built_cards
 from pugdeck.games.pug_you.customs import check_customs
 from pugdeck.games.pug_you.filters import (
     Filtered,
@@ -56,16 +56,16 @@ def build_deck(deck: Deck, values: Mapping[str, Any], *, name: str | None = None
                         f"({checks[0].cards} cards, {checks[0].needed} needed for {checks[0].players} players)")
 
     blanks = prefs.blanks if prefs.blanks is not None else len(played.blanks)
-    cards = built_json.built_cards(played)
+    cards = built_cards.built_cards(played)
     name = name or deck.info.id + ("-with-customs" if prefs.customs else "") + filter_suffix(prefs)
     doc = built_doc(
-        game="pug-you", name=name, deck=deck.info.as_json(), rules=built_json.built_rules(played),
+        game="pug-you", name=name, deck=deck.info.as_json(), rules=built_cards.built_rules(played),
         filters={**prefs.as_json(), "customs": [Path(c).name for c in prefs.customs],
                  "removed": filtered.removed},
         source=source_block(sources),
         checked={"players": [c.as_json() for c in checks], "playable_for": playable_for,
                  "warnings": warnings},
-        components=built_json.components(played), cards=cards,
+        components=built_cards.components(played), cards=cards,
     )
     return Built(doc=doc, name=name, folder=deck.folder, blanks=blanks,
                  summary=_summary(name, cards, blanks, filtered, playable_for), warnings=warnings)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from pugdeck.games.built_input import check_built, fail, replay
+from pugdeck.games.engine_input import check_built, fail, replay
 from pugdeck.games.pug_you.actions import ActionTable
 from pugdeck.games.pug_you.phases import CHANCE, TERMINAL
 from pugdeck.games.pug_you.state import State
