@@ -183,7 +183,8 @@ def _parse_deal(state: State, action: dict) -> tuple[tuple, dict]:
     g = state.game
     raw, first = action["order"], action["first"]
     order = [g.index.get(c) for c in raw] if isinstance(raw, list) else None
-    if order is None or len(order) != len(state.box) or set(order) != set(state.box):
+    # The box is in id order, so a permutation of it sorts back to it.
+    if order is None or None in order or sorted(order) != state.box:
         raise _illegal(state, action, f"the order must list each of the {len(state.box)} "
                        "cards of the game deck exactly once")
     if type(first) is not int or not 0 <= first < g.players:

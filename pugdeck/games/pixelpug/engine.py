@@ -146,9 +146,9 @@ class Game:
                 self._deal_rng = Rng(f"pixelpug/{self.seed}/deals")
             # A sort by random keys (`Rng.permutation`): a uniform shuffle.
             order = self._deal_rng.permutation(len(self.main))
-            cards = tuple(self.main[i] for i in order)
+            cards = tuple([self.main[i] for i in order])
             first = self._deal_rng.below(self.players)
-            deals.append((cards, first, tuple(self.ids[c] for c in cards)))
+            deals.append((cards, first, tuple([self.ids[c] for c in cards])))
         return deals[round_number]
 
     def card(self, card_id: str) -> CardInfo:
