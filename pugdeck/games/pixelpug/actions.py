@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pugdeck.games.pixelpug.operations import TARGET_PLAYER
 from pugdeck.games.pixelpug.phases import DEAL, PLAY, RPS, RPS_CHOICES
 
 if TYPE_CHECKING:
@@ -64,16 +63,17 @@ def valid_targets(state: State, seat: int, card: int) -> tuple[int, ...]:
     chooses nobody, or when nobody is a valid target (then it is played without effect).
 
     docs/rules-pixelpug.md, "Targets, attacks, protection": a target is still in the round;
-    `opponent` is never yourself, `target-player` may be; a red card cannot choose someone
-    else in the Doghouse.
+    `opponent` is never yourself, `target-player` may be (`Game.allowed_targets`); a red card
+    cannot choose someone else in the Doghouse.
     """
-    chooses = state.game.targets[card]
-    if chooses is None:
+    g = state.game
+    allowed = g.allowed_targets[card][seat]
+    if not allowed:
         return ()
-    may_choose_self, red, doghouse = chooses == TARGET_PLAYER, state.game.attack[card], state.doghouse
+    red, alive, doghouse = g.attack[card], state.alive, state.doghouse
     targets = []
-    for s, in_round in enumerate(state.alive):
-        if in_round and (may_choose_self if s == seat else not (red and doghouse[s])):
+    for s in allowed:
+        if alive[s] and not (red and s != seat and doghouse[s]):
             targets.append(s)
     return tuple(targets)
 
@@ -122,18 +122,24 @@ def action_key(action: dict) -> tuple:
 def parse(state: State, action: object) -> tuple[tuple, dict]:
     """Check `action` against `state`; return (the arguments of the phase's transition, the
     copy to log): ((card, target, kind), …) for a play, ((choice,), …) for a duel choice,
-    ((order, first), …) for a deal. Raises `IllegalAction`, changing nothing."""
+    ((order, first), …) for a deal. Raises `IllegalAction`, changing nothing.
+
+    The checks read a plain copy of `action`, made first, and that copy is what is logged:
+    what is logged is what was checked and played (and a plain dict reads faster than the
+    read-only `Action`s that `legal_actions()` hands out)."""
     if not isinstance(action, dict):
         raise IllegalAction(f"an action is a dict with a 'type', not {action!r}")
-    if state.phase not in _KEYS:
+    action = dict(action)
+    phase = state.phase
+    if phase not in _KEYS:
         raise _illegal(state, action, "the match is over")
-    if action.get("type") != state.phase:
-        raise _illegal(state, action, f"expected a {state.phase!r} action")
-    if set(action) not in _KEYS[state.phase]:
+    if action.get("type") != phase:
+        raise _illegal(state, action, f"expected a {phase!r} action")
+    if set(action) not in _KEYS[phase]:
         raise _illegal(state, action, f"unexpected keys {sorted(action)}")
-    if state.phase == PLAY:
+    if phase == PLAY:
         return _parse_play(state, action)
-    if state.phase == RPS:
+    if phase == RPS:
         return _parse_choice(state, action)
     return _parse_deal(state, action)
 
@@ -155,35 +161,33 @@ def _parse_play(state: State, action: dict) -> tuple[tuple, dict]:
             raise _illegal(state, action, f"target must be one of {targets}")
     elif target is not None:
         raise _illegal(state, action, "this card has no valid target here; play it without one")
-    logged = {"type": "play", "card": card_id}
-    if target is not None:
-        logged["target"] = target
     named = None
     if targets and g.names_kind[card]:
         name = action.get("name")
         if name not in g.nameable[card]:
             raise _illegal(state, action, f"name must be one of {', '.join(g.nameable[card])}")
         named = g.kind_index[name]
-        logged["name"] = name
     elif "name" in action:
         raise _illegal(state, action, "this card names no card")
-    return (card, target, named), logged
+    return (card, target, named), action
 
 
 def _parse_choice(state: State, action: dict) -> tuple[tuple, dict]:
     choice = action["choice"]
     if choice not in RPS_CHOICES:
         raise _illegal(state, action, f"choice must be one of {', '.join(RPS_CHOICES)}")
-    return (choice,), {"type": "rps", "choice": choice}
+    return (choice,), action
 
 
 def _parse_deal(state: State, action: dict) -> tuple[tuple, dict]:
     g = state.game
     raw, first = action["order"], action["first"]
     order = [g.index.get(c) for c in raw] if isinstance(raw, list) else None
-    if order is None or len(order) != len(state.box) or set(order) != set(state.box):
+    # The box is in id order, so a permutation of it sorts back to it.
+    if order is None or None in order or sorted(order) != state.box:
         raise _illegal(state, action, f"the order must list each of the {len(state.box)} "
                        "cards of the game deck exactly once")
     if type(first) is not int or not 0 <= first < g.players:
         raise _illegal(state, action, f"first must be a seat from 0 to {g.players - 1}")
-    return (order, first), {"type": "deal", "order": list(raw), "first": first}
+    action["order"] = list(raw)  # the log's own copy of the list too
+    return (order, first), action

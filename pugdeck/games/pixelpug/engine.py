@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from pugdeck.games.engine_input import check_built, fail, replay
 from pugdeck.games.pixelpug.effects import programs
-from pugdeck.games.pixelpug.operations import OPERATIONS, SELF
+from pugdeck.games.pixelpug.operations import OPERATIONS, SELF, TARGET_PLAYER
 from pugdeck.games.pixelpug.phases import CHANCE, ROUND_LIMIT, TERMINAL
 from pugdeck.games.pixelpug.state import State
 from pugdeck.games.rng import Rng
@@ -99,6 +99,10 @@ class Game:
         self.extra_life = frozenset(self.kind_of[i] for i, c in enumerate(self.cards)
                                     if any(s.op == "extra-life-in-hand" for s in c.effect))
         self.targets = tuple(c.target for c in self.cards)  # what each card chooses, if anyone
+        # Per card, per seat playing it: the seats its target word allows, before who is
+        # out or in the Doghouse counts (actions.valid_targets).
+        self.allowed_targets = tuple(tuple(_allowed_targets(chooses, seat, players) for seat in range(players))
+                                     for chooses in self.targets)
         self.attack = tuple(c.attack for c in self.cards)
         self.names_kind = tuple(c.names_kind for c in self.cards)
         # Kinds a card may name: guess-card may not name its own kind (else it always hits
@@ -142,14 +146,22 @@ class Game:
                 self._deal_rng = Rng(f"pixelpug/{self.seed}/deals")
             # A sort by random keys (`Rng.permutation`): a uniform shuffle.
             order = self._deal_rng.permutation(len(self.main))
-            cards = tuple(self.main[i] for i in order)
+            cards = tuple([self.main[i] for i in order])
             first = self._deal_rng.below(self.players)
-            deals.append((cards, first, tuple(self.ids[c] for c in cards)))
+            deals.append((cards, first, tuple([self.ids[c] for c in cards])))
         return deals[round_number]
 
     def card(self, card_id: str) -> CardInfo:
         """A physical card by its id ("nip#2")."""
         return self.cards[self.index[card_id]]
+
+
+def _allowed_targets(chooses: str | None, seat: int, players: int) -> tuple[int, ...]:
+    """The seats the target word `chooses` lets `seat` choose, in seat order: everyone for
+    `target-player`, the others for `opponent`, nobody for a card that chooses nobody."""
+    if chooses is None:
+        return ()
+    return tuple(s for s in range(players) if chooses == TARGET_PLAYER or s != seat)
 
 
 def _read_rules(doc: dict, players: int, source: str) -> Rules:
