@@ -15,8 +15,6 @@ from typing import NamedTuple
 from reportlab.lib.utils import ImageReader
 
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.authoring.images import check_image
-from pugdeck.authoring.loading import inside_folder
 
 
 class FormContext(NamedTuple):  # not a dataclass: see render/shapes.py
@@ -48,6 +46,9 @@ def draw_art_image(c, relative: str, width: float, height: float, folder: Path) 
     """A card's `art:` image, scaled to fit the box and centred; only from inside the deck."""
     # Imported here: Pillow costs a tenth of a second at start-up and most decks have no art.
     from PIL import Image, UnidentifiedImageError
+
+    from pugdeck.authoring.images import check_image  # Pillow too
+    from pugdeck.authoring.loading import inside_folder  # and the YAML reader: only for art
 
     problem = check_image(folder.resolve(), relative)  # outside the folder, missing, a bomb…
     if problem is None:

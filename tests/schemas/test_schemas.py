@@ -4,6 +4,7 @@ validated by modules generated ahead of time, and open to a game another package
 from __future__ import annotations
 
 import json
+import sys
 
 import fastjsonschema
 import pytest
@@ -135,14 +136,26 @@ def test_a_precompiled_validator_judges_like_a_fresh_compile(which):
 
 # --- a game another package registers ------------------------------------------------------
 
+_PLUGIN_MODULE = f"""
+from pathlib import Path
+
+from pugdeck.games.spec import GameSpec
+
+
 class CardDuel(GameSpec):
-    id = PLUGIN_ID
+    id = {PLUGIN_ID!r}
     title = "Card Duel"
+    folder = Path(__file__).resolve().parent / "card_duel"
+
+
+GAME = CardDuel()
+"""
 
 
 @pytest.fixture
 def plugin(tmp_path, monkeypatch, fresh_caches):
-    """A third game registered through the entry-point group, its schemas in its own folder."""
+    """A third game installed the way pip installs one: its module and a dist-info folder
+    declaring it under `pugdeck.games` on `sys.path`, its schemas in its own folder."""
     folder = tmp_path / "card_duel"
     (folder / "schemas").mkdir(parents=True)
     first = schemas.game_schema(registry.game_ids()[0])
@@ -162,19 +175,18 @@ def plugin(tmp_path, monkeypatch, fresh_caches):
                       "value": {"type": "integer", "minimum": 1, "maximum": 10}}}
     (folder / "schemas" / "authoring.schema.json").write_text(json.dumps(authoring), encoding="utf-8")
     (folder / "schemas" / "built.schema.json").write_text(json.dumps(part), encoding="utf-8")
-    spec = type("CardDuelHere", (CardDuel,), {"folder": folder})()
-
-    class Entry:
-        name, value = PLUGIN_ID, "card_duel.game:GAME"
-
-        def load(self):
-            return spec
-
-    real = registry.entry_points
-    monkeypatch.setattr(registry, "entry_points", lambda group: [*real(group=group), Entry()])
+    (tmp_path / "card_duel_game.py").write_text(_PLUGIN_MODULE, encoding="utf-8")
+    info = tmp_path / "card_duel_game-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: card-duel-game\nVersion: 1.0\n",
+                                   encoding="utf-8")
+    (info / "entry_points.txt").write_text(f"[pugdeck.games]\n{PLUGIN_ID} = card_duel_game:GAME\n",
+                                           encoding="utf-8")
+    monkeypatch.setattr(sys, "path", [*sys.path, str(tmp_path)])  # after ours, like site-packages
     registry.refresh()
-    yield spec
+    yield registry.game(PLUGIN_ID)
     monkeypatch.undo()
+    sys.modules.pop("card_duel_game", None)
     registry.refresh()
 
 
