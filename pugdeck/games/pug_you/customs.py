@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from pugdeck.authoring.deck_files import SourceFile, card_id_of, file_role, located
@@ -9,12 +10,14 @@ from pugdeck.authoring.diagnostics import Diagnostic
 from pugdeck.authoring.loading import LoadError, SourceCard, load_document
 from pugdeck.games.pug_you.checks import card_rules, schema_check, to_card
 from pugdeck.games.pug_you.model import Card, Deck
+from pugdeck.games.pug_you.print_checks import print_checks
 
 
 def check_customs(path: Path, deck: Deck) -> tuple[tuple[Card, ...], list[Diagnostic], SourceFile]:
     """Blue custom cards from a group's own file (`--customs`), checked like the deck's.
 
-    Cards default to `kind: custom`; ids must not clash with the deck's.
+    Cards default to `kind: custom`; ids must not clash with the deck's. Their text must
+    fit the deck's template, like the deck's own cards (located in the customs file).
     """
     try:
         doc = load_document(path)
@@ -22,6 +25,7 @@ def check_customs(path: Path, deck: Deck) -> tuple[tuple[Card, ...], list[Diagno
         return (), [exc.diagnostic], SourceFile(path.name, "")
     diagnostics = schema_check().check(doc, item_id=card_id_of) + file_role(doc, is_root=False)
     cards: list[Card] = []
+    origins: dict[str, SourceCard] = {}
     taken = {c.id for c in deck.cards}
     seen: set[str] = set()
     items = doc.data.get("cards") if isinstance(doc.data, dict) else None
@@ -42,4 +46,7 @@ def check_customs(path: Path, deck: Deck) -> tuple[tuple[Card, ...], list[Diagno
         diagnostics += problems
         if not problems and card_id and card_id not in schema_bad:
             cards.append(to_card(data, default_kind="custom"))
+            origins[card_id] = source
+    if cards:
+        diagnostics += print_checks(replace(deck, cards=tuple(cards), origins=origins))
     return tuple(cards), sorted(diagnostics), SourceFile(path.name, doc.sha256)

@@ -166,6 +166,16 @@ def test_customs_get_the_deck_messages(tmp_path):
     assert any("unknown key 'badgs'; did you mean 'badges'?" in m for m in messages)
 
 
+def test_a_custom_whose_text_would_not_print_fails_the_build_located_even_without_a_pdf(tmp_path):
+    word = "Supercalifragilisticexpialidociouslyenormous"  # one word, wider than the box
+    path = write_customs(tmp_path, CUSTOM.replace("a dog's worst nightmare", word))
+    with pytest.raises(DeckError) as caught:
+        build(DECK, {"customs": (str(path),)})
+    [problem] = caught.value.diagnostics
+    assert (Path(problem.file).name, problem.line, problem.card) == ("ours.yaml", 6, "our-dog-sitter")
+    assert "descriptive does not fit" in problem.message
+
+
 def test_only_customs_builds_just_the_blue_cards(tmp_path):
     path = write_customs(tmp_path, CUSTOM)
     built = build(DECK, {"only": "customs", "customs": (str(path),)})
