@@ -180,3 +180,12 @@ def test_serve_plays_it_over_the_protocol(site):
         by_name, {"id": 4, "cmd": "apply", "game": "g1", "action": card}]))
     done = json.loads(applied.stdout.splitlines()[-1])
     assert done["ok"] and done["terminal"] and done["result"]["winner"] in (0, 1)
+
+
+def test_play_and_simulate_default_to_the_bots_the_game_has(site):
+    """High Card has only the shared random bot: no --bots needed."""
+    played = run("play", str(site), "--players", "3", "--seed", "1")
+    assert played.exit_code == 0, played.stderr
+    assert "random" in played.stdout
+    simulated = run("simulate", str(site), "--players", "2", "--games", "3")
+    assert simulated.exit_code == 0, simulated.stderr

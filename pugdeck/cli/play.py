@@ -22,8 +22,14 @@ from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.games.registry import registered
 from pugdeck.games.spec import GameSpec
 
-BOTS_HELP = ("Bots per seat, a comma list of 'random' and 'heuristic' cycled over the seats "
-             "(default: random,heuristic).")
+BOTS_HELP = ("Bots per seat, a comma list of the game's bot kinds cycled over the seats "
+             "[default: each kind the game has, in its order: random,heuristic for the bundled games].")
+
+
+def _default_bots(spec: GameSpec) -> str:
+    """Every bot kind the game has, cycled over the seats (a game with only the shared random
+    bot plays random bots)."""
+    return ",".join(spec.bot_kinds())
 
 
 def _offered_by(ability: str) -> str:
@@ -108,7 +114,7 @@ def _player_counts(text: str) -> list[int]:
 @click.argument("deck", type=click.Path(dir_okay=False))
 @click.option("--players", "-p", type=int, required=True, help="Number of players (seats).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for shuffles and bots.")
-@click.option("--bots", default="random,heuristic", show_default=True, help=BOTS_HELP)
+@click.option("--bots", help=BOTS_HELP)
 @click.option("--json", "as_json", is_flag=True,
               help="Print the machine log (replayable with `pugdeck replay`) instead of text.")
 @click.option("--human", metavar="NAME", help=HUMAN_HELP)
@@ -116,6 +122,7 @@ def _player_counts(text: str) -> list[int]:
 def play(deck: str, players: int, seed: int, bots: str, as_json: bool, human: str | None) -> None:
     """Play one game between bots with a built DECK.json and print it (or --human NAME)."""
     doc, spec = _deck_game(deck)
+    bots = bots or _default_bots(spec)
     if human is not None and not spec.plays_in_terminal:
         raise click.BadParameter(f"playing in the terminal is not available for {spec.title} decks",
                                  param_hint="--human")
@@ -170,7 +177,7 @@ def replay(log: str) -> None:
 @click.option("--games", "-g", type=click.IntRange(min=1), default=200, show_default=True,
               help="Games per player count.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Base seed of the games.")
-@click.option("--bots", default="random,heuristic", show_default=True, help=BOTS_HELP)
+@click.option("--bots", help=BOTS_HELP)
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes; the results do not depend on it.")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
@@ -181,6 +188,7 @@ def simulate(deck: str, players_text: str, games: int, seed: int, bots: str, job
     """Play many seeded bot games with a built DECK.json and report statistics."""
     counts = _player_counts(players_text)
     doc, spec = _deck_game(deck)
+    bots = bots or _default_bots(spec)
     if plot and not spec.draws_charts:
         raise click.BadParameter(f"charts are not drawn for {spec.title} decks", param_hint="--plot")
     try:
