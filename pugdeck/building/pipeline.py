@@ -51,10 +51,10 @@ def build(deck_path: Path, params: Mapping[str, Any] | None = None, *, profile: 
 
 def render_built(built: Built, **options) -> bytes:
     """The print-and-play PDF; card problems come back located in the deck's files."""
-    from pugdeck.render.pdf import render_pdf  # reportlab is only loaded when printing
+    from pugdeck.render.pdf import render_built_pdf  # reportlab is only loaded when printing
 
     try:
-        return render_pdf(built.doc, deck_folder=built.folder, blanks=built.blanks, **options)
+        return render_built_pdf(built, **options)
     except DeckError as exc:
         raise DeckError(locate(exc.diagnostics, built.origins)) from None
 

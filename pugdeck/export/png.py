@@ -100,7 +100,7 @@ def _face_infos(built: Built) -> list:
     try:
         return game(game_id).faces(built)
     except LookupError:
-        reason = f"{game_id} card faces cannot be drawn yet"
+        reason = f"no registered game is called '{game_id}'"
     except NotImplementedError as exc:
         reason = str(exc)
     raise DeckError([Diagnostic("", 0, 0, None, "game", ERROR,

@@ -101,7 +101,7 @@ def _render(built: Built, paper, duplex, bleed_mm, back_offset_mm, template, pro
     try:
         spec = game(game_id)
     except LookupError:
-        raise _cannot_print(f"{game_id} card faces cannot be drawn yet") from None
+        raise _cannot_print(f"no registered game is called '{game_id}'") from None
     tpl = spec.load_template(template or built.doc.get("deck", {}).get("template"), built.folder)
     fonts = font_set(tpl.fonts)
     bleed = (bleed_mm or 0.0) * mm

@@ -157,7 +157,7 @@ def test_pixelpug_gives_a_png_per_card_and_a_back_per_pile(tmp_path):
 def test_a_game_without_card_faces_is_refused_clearly(tmp_path):
     built = build(write_deck(tmp_path / "deck", ["one"]))
     other = replace(built, doc=dict(built.doc, game="chess"))
-    with pytest.raises(DeckError, match="chess card faces cannot be drawn yet"):
+    with pytest.raises(DeckError, match="no registered game is called .chess., so there is nothing to rasterise"):
         card_pdf(other)
 
 
