@@ -18,6 +18,7 @@ import yaml
 
 from pugdeck.authoring.diagnostics import ERROR, Diagnostic
 from pugdeck.authoring.yaml_block import NotBlockYaml, read_block_yaml
+from pugdeck.inputs import InputError, TooLarge, read_bytes
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 64
@@ -76,16 +77,11 @@ def _error(file: str, line: int, column: int, message: str) -> LoadError:
 def read_text(path: Path, display: str) -> tuple[str, bytes]:
     """The file's text (UTF-8, BOM allowed) and its bytes; refuses large files and bad bytes."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise _error(display, 1, 1, f"file is {size / 2**20:.1f} MiB; the limit is "
-                         f"{MAX_FILE_BYTES // 2**20} MiB — split the cards over several files")
-        with path.open("rb") as f:
-            raw = f.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise _error(display, 1, 1, f"cannot read file: {exc.strerror or exc}") from None
-    if len(raw) > MAX_FILE_BYTES:  # grew between stat and read, or not a regular file
-        raise _error(display, 1, 1, f"file is larger than {MAX_FILE_BYTES // 2**20} MiB")
+        raw = read_bytes(path, MAX_FILE_BYTES)
+    except TooLarge as exc:
+        raise _error(display, 1, 1, f"file {exc.reason[3:]} — split the cards over several files") from None
+    except InputError as exc:
+        raise _error(display, 1, 1, f"cannot read file: {exc.reason}") from None
     body = raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw
     try:
         text = body.decode("utf-8")

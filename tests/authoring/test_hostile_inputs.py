@@ -77,7 +77,7 @@ def test_50_mb_sparse_file(write_deck):
     folder = write_deck(files={"cards.yaml": ""})
     with (folder / "cards.yaml").open("wb") as f:
         f.truncate(50 * 2**20)
-    assert refused(folder) == ["deck/cards.yaml:1:1: file is 50.0 MiB; the limit is 8 MiB — "
+    assert refused(folder) == ["deck/cards.yaml:1:1: file is 50 MiB; the limit is 8 MiB — "
                                "split the cards over several files"]
 
 
@@ -97,7 +97,7 @@ def test_50_mb_deck_yaml(write_deck):
     with (folder / "deck.yaml").open("ab") as f:
         f.truncate(50 * 2**20)
     (message,) = refused(folder)
-    assert message.startswith("deck/deck.yaml:1:1: file is 50.0 MiB")
+    assert message.startswith("deck/deck.yaml:1:1: file is 50 MiB")
 
 
 def test_bad_utf8(write_deck):

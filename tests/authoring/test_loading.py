@@ -239,7 +239,7 @@ def test_a_50_mb_file_is_refused_before_it_is_read(tmp_path):
     path = tmp_path / "huge.yaml"
     with path.open("wb") as f:
         f.truncate(50 * 2**20)  # sparse: costs no disk and no time
-    assert load_file_error(path) == ("f.yaml:1:1: file is 50.0 MiB; the limit is 8 MiB — "
+    assert load_file_error(path) == ("f.yaml:1:1: file is 50 MiB; the limit is 8 MiB — "
                                      "split the cards over several files")
 
 
