@@ -2,12 +2,15 @@
 
 `built_deck()` makes a document shaped like `pugdeck build`'s output: by default 104
 levelled cards and 4 healthy mutts, every field explicit. Tests stack decks by passing
-their own card list or by applying their own shuffle order.
+their own card list or by applying their own shuffle order; `scenario` deals a stacked
+game and `turn` plays one scripted question on it.
 """
 
 from __future__ import annotations
 
 import pytest
+
+from pugdeck.games.pug_you.engine import Game
 
 LEVELS = ("green", "yellow", "red")
 
@@ -92,3 +95,30 @@ def bundled_docs() -> dict[str, dict]:
                 "no-red-no-mutts": {"no_red": True, "no_mutts": True},
                 "green-only": {"no_red": True, "no_yellow": True}}
     return {name: build(bundled_deck("pug-you"), prefs).doc for name, prefs in variants.items()}
+
+
+def scenario(players=5, size=5, draw=60, turds=None, badges=None, **rules):
+    """A game whose seat s holds s{s}-0..s{s}-{size-1}; d-000.. lie on the draw pile, in order."""
+    turds, badges = turds or {}, badges or {}
+    ids = [f"s{s}-{k}" for s in range(players) for k in range(size)] + [f"d-{i:03d}" for i in range(draw)]
+    cards = [card(i, turds=turds.get(i, 1), badges=badges.get(i, 1),
+                  kind="mutt" if badges.get(i, 1) < 0 else "pug") for i in ids]
+    rules.setdefault("hand_size", size)
+    game = Game(built_deck(cards, **rules), players, seed=1)
+    hands = [[f"s{s}-{k}#1" for k in range(game.hand_size)] for s in range(players)]
+    return game, deal(game, hands, [f"d-{i:03d}#1" for i in range(draw)])
+
+
+def turn(state, chosen_from, nominees, votes, offers=None):
+    """Play one question: offers (default: each seat's first card), choice, nomination, votes."""
+    offers = offers or {}
+    while state.legal_actions()[0]["type"] == "offer":
+        seat = state.current_player()
+        state.apply_action({"type": "offer", "card": offers.get(seat, state.observation(seat)["hand"][0])})
+    if chosen_from is not None:
+        state.apply_action({"type": "choose", "from": chosen_from})
+    state.apply_action({"type": "nominate", "nominees": sorted(nominees)})
+    for _ in range(len(votes)):
+        seat = state.current_player()
+        nominee, card_id = votes[seat]
+        state.apply_action({"type": "vote", "nominee": nominee, "card": card_id})

@@ -3,37 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from conftest import built_deck, card, deal
+from conftest import built_deck, card, scenario, turn
 
 from pugdeck.games.pug_you.engine import CHANCE, TERMINAL, Game
 from pugdeck.games.pug_you.state import IllegalAction
-
-
-def scenario(players=5, size=5, draw=60, turds=None, badges=None, **rules):
-    """A game whose seat s holds s{s}-0..s{s}-{size-1}; d-000.. lie on the draw pile, in order."""
-    turds, badges = turds or {}, badges or {}
-    ids = [f"s{s}-{k}" for s in range(players) for k in range(size)] + [f"d-{i:03d}" for i in range(draw)]
-    cards = [card(i, turds=turds.get(i, 1), badges=badges.get(i, 1),
-                  kind="mutt" if badges.get(i, 1) < 0 else "pug") for i in ids]
-    rules.setdefault("hand_size", size)
-    game = Game(built_deck(cards, **rules), players, seed=1)
-    hands = [[f"s{s}-{k}#1" for k in range(game.hand_size)] for s in range(players)]
-    return game, deal(game, hands, [f"d-{i:03d}#1" for i in range(draw)])
-
-
-def turn(state, chosen_from, nominees, votes, offers=None):
-    """Play one question: offers (default: each seat's first card), choice, nomination, votes."""
-    offers = offers or {}
-    while state.legal_actions()[0]["type"] == "offer":
-        seat = state.current_player()
-        state.apply_action({"type": "offer", "card": offers.get(seat, state.observation(seat)["hand"][0])})
-    if chosen_from is not None:
-        state.apply_action({"type": "choose", "from": chosen_from})
-    state.apply_action({"type": "nominate", "nominees": sorted(nominees)})
-    for _ in range(len(votes)):
-        seat = state.current_player()
-        nominee, card_id = votes[seat]
-        state.apply_action({"type": "vote", "nominee": nominee, "card": card_id})
 
 
 def test_deal_gives_five_cards_and_four_from_eight_players():
