@@ -1,7 +1,9 @@
 """What one player may see of a `State` (boardgame.io's `playerView`).
 
 Public: scored cards, the discard pile, the active card once read out, who has offered or
-voted, the revealed votes of the last question, pile sizes. Private: your own hand, your
+voted, the revealed votes of the last question, pile sizes. Revealed vote cards, in the
+reveal and on the discard pile, lie in card order, never in the public voting order, so
+nothing tells who cast which (docs/rules-pug-you.md §3.5). Private: your own hand, your
 own face-down offer and vote. Never shown: other hands, the draw pile's order, other
 players' face-down offers and votes.
 """

@@ -167,10 +167,13 @@ def _reveal(state: State) -> None:
     piles: dict[int, list[int]] = {nominee: [] for nominee in nominees}
     for _voter, nominee, card in state.votes:
         piles[nominee].append(card)
-        state.discard.append(card)  # the votes go to the discard pile in voting order
     reveal, top, tied = [], 0, []
     for nominee in nominees:
-        pile = sorted(piles[nominee])  # shown without voters, so in card order
+        # The table mixes the cards before the reveal (§3.5): each pile is shown, and then
+        # discarded, in card order, nominee by nominee. Nothing keeps the voting order, which
+        # is public and would tell everyone who voted with which card.
+        pile = sorted(piles[nominee])
+        state.discard.extend(pile)
         weight = sum(turds[card] for card in pile)
         reveal.append((nominee, weight, tuple(pile)))
         if not tied or weight > top:
