@@ -70,6 +70,8 @@ def check_invariants(state: State) -> None:
     if state.is_terminal():
         ensure(legal == [] and state.current_player() == TERMINAL, "a finished game offers actions")
         ensure(bool(state.losers()), "a finished game has no loser")
+        ensure(state.end_reason != "badge_limit" or max(state.printed_badges()) >= g.rules.badge_limit,
+               "the badge limit ended a game in which nobody reached it")
     else:
         ensure(bool(legal), "no legal action before the end")
         ensure(state.current_player() == CHANCE or 0 <= state.current_player() < g.players,

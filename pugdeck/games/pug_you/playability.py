@@ -7,8 +7,9 @@ earlier questions lie scored in front of the players:
     needed(P) = P × hand_size(P) + (questions per game − 1)
 
 Tie questions score extra cards; they are not counted, which is what `margin` is for. With
-the badge-limit variant the game lasts until someone reaches the limit; every card gives at
-least one badge, so at most P × (limit − 1) + 1 questions are asked.
+the badge-limit variant the game lasts until someone's printed badges reach the limit; every
+scored card but a mutt prints at least one badge, and mutts count only in the final scoring
+(docs/rules-pug-you.md §6), so at most P × (limit − 1) + 1 cards plus every mutt are scored.
 """
 
 # No `from __future__ import annotations`: it makes NamedTuples dearer (render/shapes.py).
@@ -40,20 +41,22 @@ class PlayerCheck(NamedTuple):  # not a dataclass: see render/shapes.py
                 "needed": self.needed, "margin": self.margin}
 
 
-def questions_per_game(rules: Rules, players: int) -> int:
+def questions_per_game(rules: Rules, players: int, mutts: int = 0) -> int:
+    """The most questions that score a new card; `mutts` is how many the deck holds."""
     if rules.badge_limit is not None:
-        return players * (rules.badge_limit - 1) + 1
+        return players * (rules.badge_limit - 1) + 1 + mutts
     return players * rules.rounds
 
 
-def cards_needed(rules: Rules, players: int) -> int:
-    return players * rules.hand_size_for(players) + questions_per_game(rules, players) - 1
+def cards_needed(rules: Rules, players: int, mutts: int = 0) -> int:
+    return players * rules.hand_size_for(players) + questions_per_game(rules, players, mutts) - 1
 
 
 def check_players(deck: Deck) -> list[PlayerCheck]:
     """One check per player count the rules allow."""
     cards = sum(c.copies for c in deck.playable)
-    return [PlayerCheck(p, cards, cards_needed(deck.rules, p))
+    mutts = sum(c.copies for c in deck.playable if c.kind == "mutt")
+    return [PlayerCheck(p, cards, cards_needed(deck.rules, p, mutts))
             for p in range(deck.rules.players_min, deck.rules.players_max + 1)]
 
 

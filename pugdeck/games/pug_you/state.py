@@ -151,6 +151,12 @@ class State:
         """Badges per seat, scored mutts counted (they carry negative badges)."""
         return list(self.badges)
 
+    def printed_badges(self) -> list[int]:
+        """Badges printed on each seat's scored cards, mutts left out: what the badge-limit
+        variant counts. A mutt takes its badges away only in the final scoring (`scores`)."""
+        badges, mutts = self.game.badges, self.game.mutts
+        return [sum(badges[c] for c in pile if not mutts[c]) for pile in self.scored]
+
     def losers(self) -> list[int]:
         """Seats with the most badges (all of them on a tie); [] until the game is over."""
         if self.phase != Phase.OVER:

@@ -141,12 +141,20 @@ def _consequences(game: Game, before: State, after: State) -> list[str]:
     return out
 
 
+def _why_over(game: Game, state: State) -> str:
+    if state.end_reason == "rounds":
+        return f"after {game.rules.rounds} complete rounds"
+    if state.end_reason == "nothing_to_ask":
+        return "because no card is left to ask"
+    limit = game.rules.badge_limit
+    reached = [seat_name(s) for s, n in enumerate(state.printed_badges()) if n >= limit]
+    return (f"because {join_words(reached)} reached the limit of {limit} badges "
+            "(mutts count only in the final scoring)")
+
+
 def _ending(game: Game, state: State) -> list[str]:
-    reasons = {"rounds": f"after {game.rules.rounds} complete rounds",
-               "badge_limit": f"because someone reached {game.rules.badge_limit} badges",
-               "nothing_to_ask": "because no card is left to ask"}
     scores = state.scores()
-    out = ["", f"Game over after {state.turn} turns, {reasons[state.end_reason]}.",
+    out = ["", f"Game over after {state.turn} turns, {_why_over(game, state)}.",
            "Badges: " + ", ".join(f"{seat_name(s)} {b}" for s, b in enumerate(scores))]
     for seat in state.losers():
         out.append(f"{seat_name(seat)} loses with {scores[seat]} badges: "

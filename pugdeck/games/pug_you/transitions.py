@@ -204,7 +204,7 @@ def _end_turn(state: State) -> None:
     if limit is None:
         if state.turn >= state.game.turns_total:
             return _finish(state, "rounds")
-    elif max(state.badges) >= limit:
+    elif max(state.printed_badges()) >= limit:  # printed badges only: mutts count at the end
         return _finish(state, "badge_limit")
     state.refill_pos = 0
     _refill(state)

@@ -259,6 +259,23 @@ def test_rules_check_at_its_boundary(tmp_path, players):
     assert f"{needed - 1} remain after the filters, {needed} are needed" in str(caught.value)
 
 
+def test_with_a_badge_limit_every_mutt_may_take_a_question_of_its_own(tmp_path):
+    # Limit 3, 5 players: 25 dealt + (5 × 2 + 1) printed-badge cards + 4 mutts − 1 = 39.
+    def deck_of(folder: Path, pugs: int) -> Path:
+        deck = write_deck(folder, pugs)
+        (deck / "deck.yaml").write_text("deck: {id: tiny, name: Tiny, game: pug-you}\n"
+                                        "include: [cards.yaml]\nrules: {badge_limit: 3}\n")
+        with (deck / "cards.yaml").open("a") as f:
+            for i in range(4):
+                f.write(f"  - {{id: m{i}, kind: mutt, question: \"Who helps m{i} y{i}?\", "
+                        "descriptive: kind, turds: 1, thermometer: 1}\n")
+        return deck
+
+    assert 5 in build(deck_of(tmp_path, 35), {"players": 5}).doc["checked"]["playable_for"]
+    with pytest.raises(DeckError, match="38 remain after the filters, 39 are needed"):
+        build(deck_of(tmp_path / "fewer", 34), {"players": 5})
+
+
 def test_unplayable_names_the_filter_that_removed_most():
     with pytest.raises(DeckError) as caught:
         build(DECK, {"savage": True, "strangers": True, "players": 10})

@@ -201,29 +201,6 @@ def _active_per_turn(game, log):
     return seen
 
 
-def test_a_badge_limit_replaces_the_rounds():
-    from pugdeck.games.pug_you.bots import make_bots, play_game
-
-    game = Game(built_deck(badge_limit=6), 5, seed=2)
-    state = play_game(game, make_bots("random", game, 2))
-    assert state.end_reason == "badge_limit" and max(state.scores()) >= 6
-    before_last = _replay_until_last_turn(game, state.history())
-    assert max(before_last.scores()) < 6
-    game = Game(built_deck(badge_limit=10_000), 5, seed=2)
-    state = play_game(game, make_bots("random", game, 2))
-    assert state.end_reason == "nothing_to_ask" and state.turn > 10
-
-
-def _replay_until_last_turn(game, log):
-    state = game.new_initial_state()
-    last_turn = None
-    for action in log:
-        state.apply_action(action)
-        if not state.is_terminal():
-            last_turn = state.clone() if state.turn != getattr(last_turn, "turn", -1) else last_turn
-    return last_turn
-
-
 def test_a_scored_mutt_takes_badges_away():
     _game, state = scenario(badges={"s3-0": -2})
     turn(state, 3, [1, 2], {3: (1, "s3-1#1"), 4: (1, "s4-0#1"), 0: (2, "s0-0#1")})
