@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import stat
 import tempfile
 import time
 from collections.abc import Iterator
@@ -54,8 +55,7 @@ def write_files(outputs: dict[Path, bytes]) -> None:
             by_folder: dict[Path, list[str]] = {}
             for path in outputs:
                 made += _make_folders(path)
-                if path.is_dir():
-                    raise WriteError(path, "it is a folder")
+                _refuse_special(path)
                 by_folder.setdefault(path.parent, []).append(path.name)
             for folder, names in by_folder.items():
                 path = folder / names[0]
@@ -82,6 +82,20 @@ def write_files(outputs: dict[Path, bytes]) -> None:
                 folder.rmdir()  # only if still empty
             except OSError:
                 pass
+
+
+def _refuse_special(path: Path) -> None:
+    """An output may replace a file (or a link to one, the link itself), never a folder, a
+    pipe or a device: `os.replace` would swap /dev/null, or the link /dev/stdout, for a
+    regular file."""
+    try:
+        mode = path.stat().st_mode
+    except (FileNotFoundError, NotADirectoryError):  # nothing there, or a dangling link
+        return
+    if stat.S_ISDIR(mode):
+        raise WriteError(path, "it is a folder")
+    if not stat.S_ISREG(mode):
+        raise WriteError(path, "it is not a regular file (a pipe, a device or a socket)")
 
 
 def _make_folders(path: Path) -> list[Path]:

@@ -87,6 +87,27 @@ def test_an_output_that_is_a_folder(tmp_path):
     assert (tmp_path / "b.json").read_bytes() == b"old"
 
 
+def test_a_pipe_or_a_device_is_never_replaced(tmp_path):
+    os.mkfifo(tmp_path / "pipe")
+    with pytest.raises(WriteError) as caught:
+        write_files({tmp_path / "pipe": b"a"})
+    assert str(caught.value) == (f"cannot write {tmp_path / 'pipe'}: it is not a regular file "
+                                 "(a pipe, a device or a socket)")
+    assert (tmp_path / "pipe").is_fifo()
+    (tmp_path / "stdout").symlink_to(tmp_path / "pipe")  # like /dev/stdout in a pipeline
+    with pytest.raises(WriteError, match="it is not a regular file"):
+        write_files({tmp_path / "stdout": b"a"})
+    assert (tmp_path / "stdout").is_symlink()
+
+
+def test_a_link_is_replaced_not_followed(tmp_path):
+    (tmp_path / "theirs.json").write_bytes(b"theirs")
+    (tmp_path / "a.json").symlink_to(tmp_path / "theirs.json")
+    write_files({tmp_path / "a.json": b"ours"})
+    assert (tmp_path / "theirs.json").read_bytes() == b"theirs"
+    assert (tmp_path / "a.json").read_bytes() == b"ours" and not (tmp_path / "a.json").is_symlink()
+
+
 def stale(folder: Path, name: str, age: float = 0) -> Path:
     """A temporary as a writer killed before `os.replace` leaves it."""
     path = folder / f".{name}.k2j_x9ab.tmp"
