@@ -54,6 +54,23 @@ def read_bytes(path: Path, limit: int) -> bytes:
     return data
 
 
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+def named_with(path: Path, suffixes: tuple[str, ...]) -> bool:
+    """Whether `path`, and the file it is a link to, end in one of `suffixes` (lowercase).
+
+    Checked before reading a file that must be of one kind (a profile, a customs file):
+    another file, such as /etc/passwd, is then never read, so no part of it can end up
+    quoted in an error message.
+    """
+    try:
+        target = path.resolve()
+    except (OSError, RuntimeError):  # a link loop: reading it fails with its own message
+        target = path
+    return path.suffix.lower() in suffixes and target.suffix.lower() in suffixes
+
+
 def _reason(exc: OSError) -> str:
     if isinstance(exc, FileNotFoundError):
         return "no such file"

@@ -6,6 +6,7 @@ deck, hands it to its game, and writes the outputs atomically.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -18,6 +19,7 @@ from pugdeck.building.deck_check import check_deck_at
 from pugdeck.building.parameters import game_parameters, merged, values_for
 from pugdeck.building.profiles import load_profile
 from pugdeck.games.built_deck import Built, dumps
+from pugdeck.games.parameters import SLUG
 from pugdeck.games.registry import game
 
 
@@ -35,8 +37,12 @@ def build(deck_path: Path, params: Mapping[str, Any] | None = None, *, profile: 
 
     `params` holds the parameters the group gave, by name (`{"no_red": True}`); a profile
     file's are added first and the given ones added to them (building/parameters.py). A
-    parameter the deck's game does not take is an error.
+    parameter the deck's game does not take is an error. `name`, if given, must be a slug
+    (the built deck's `name`), so `write_outputs` writes inside its folder.
     """
+    if name is not None and not re.fullmatch(SLUG, name):
+        raise ValueError(f"the output name {name!r} must be lowercase letters, digits and '-', "
+                         "starting with a letter or digit")
     deck, diagnostics = check(deck_path)
     spec = game(deck.info.game)
     given = dict(params or {})

@@ -13,12 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.authoring.loading import Document, LoadError, load_document
+from pugdeck.authoring.loading import Document, LoadError, display_path, inside_folder, load_document
 from pugdeck.authoring.schema_checks import Schema, message_for, suggest
 from pugdeck.building.parameters import all_parameters, game_parameters, not_taken
 from pugdeck.games.parameters import CHOICE, FILE, FLAG, INT, TEXT, Parameter
 from pugdeck.games.registry import registered
 from pugdeck.games.spec import GameSpec
+from pugdeck.inputs import YAML_SUFFIXES, named_with
 from pugdeck.schemas import COMPILED
 
 _ID = "https://pugdeck.invalid/schemas/profile.schema.json"
@@ -52,7 +53,7 @@ def described(parameter: Parameter) -> str:
     if default:
         words += f" Default: {default.rstrip('].')}."
     if parameter.kind == FILE and parameter.in_profile:
-        words += " In a profile, relative to the profile file."
+        words += " In a profile, relative to the profile file and inside its folder."
     return f"{words} {parameter.detail}".strip()
 
 
@@ -82,7 +83,16 @@ def _field(parameter: Parameter) -> dict:
 
 def load_profile(path: Path, spec: GameSpec) -> tuple[dict[str, Any], Document]:
     """The parameters a profile gives (by name), checked for the deck's game, and the file;
-    file paths in it become relative to the working directory."""
+    file paths in it become relative to the working directory.
+
+    A profile is a YAML file, and one that is not is refused unread. The files it names
+    must be in its own folder or below it: a profile from someone else cannot make a build
+    read (and quote) a file elsewhere.
+    """
+    if not named_with(path, YAML_SUFFIXES):
+        raise DeckError([Diagnostic(display_path(path), 0, 0, None, None, ERROR,
+                                    "not a profile: a profile is a YAML file ending in .yaml or "
+                                    ".yml; this file was not read")])
     try:
         doc = load_document(path)
     except LoadError as exc:
@@ -101,13 +111,33 @@ def load_profile(path: Path, spec: GameSpec) -> tuple[dict[str, Any], Document]:
             problems.append(Diagnostic(mark.file, mark.line, mark.column, None, key, ERROR,
                                        not_taken(spec, parameter.name, as_profile_key=True)))
         elif parameter.kind == FILE:
-            values[parameter.name] = (tuple(str(path.parent / v) for v in value)
-                                      if parameter.repeatable else str(path.parent / value))
+            entries = list(enumerate(value)) if parameter.repeatable else [(None, value)]
+            problems += _outside(doc, key, parameter, entries)
+            files = tuple(str(path.parent / v) for _, v in entries)
+            values[parameter.name] = files if parameter.repeatable else files[0]
         else:
             values[parameter.name] = tuple(value) if parameter.repeatable else value
     if problems:
         raise DeckError(problems)
     return values, doc
+
+
+def _outside(doc: Document, key: str, parameter: Parameter,
+             entries: list[tuple[int | None, str]]) -> list[Diagnostic]:
+    """A problem for each file named at `key` that is not inside the profile's folder (an
+    absolute path, `..`, or a link that leads out), located at the value."""
+    folder = doc.path.parent.resolve()
+    problems = []
+    for index, entry in entries:
+        if inside_folder(folder, entry) is not None:
+            continue
+        mark = doc.mark((key,) if index is None else (key, index))
+        shown = entry if len(entry) <= 60 else entry[:60] + "…"
+        problems.append(Diagnostic(mark.file, mark.line, mark.column, None, key, ERROR,
+                                   f"'{shown}' is outside the profile's folder; a profile names only "
+                                   f"files in its own folder or below it (give another file with "
+                                   f"{parameter.flag} on the command line)"))
+    return problems
 
 
 @lru_cache(maxsize=2)

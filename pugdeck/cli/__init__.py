@@ -3,7 +3,8 @@
 Each command lives in its own module of this package, named in `COMMANDS` and imported
 only when it runs: `pugdeck validate` does not pay for loading the renderer, the engines
 and the exporters (start-up is a measurable share of a small build).
-Exit codes: 0 success, 1 the deck or input is wrong, 2 usage error (Click's own).
+Exit codes: 0 success, 1 the deck or input is wrong or an output cannot be written,
+2 usage error (Click's own).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import importlib
 import click
 
 from pugdeck import __version__
+from pugdeck.atomic import WriteError
 
 # command name → (module, attribute)
 COMMANDS = {
@@ -52,6 +54,15 @@ class LazyGroup(click.Group):
             if isinstance(command, click.Group) and sub not in command.commands:
                 command.add_command(_load(module, attribute), sub)
         return command
+
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the command; an output it cannot write (`atomic.write_files`) is reported here,
+        once for every command: `error: cannot write <path>: <reason>`, exit 1."""
+        try:
+            return super().invoke(ctx)
+        except WriteError as error:
+            click.echo(f"error: {error}", err=True)
+            ctx.exit(1)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -21,6 +21,7 @@ from pugdeck.cli.common import (
     DEFAULT_DECK,
     DEFAULT_GAME,
     deck_argument,
+    name_option,
     progress_bar,
     report_diagnostics,
 )
@@ -91,7 +92,7 @@ def _example_name() -> str:
 @click.command("build")
 @deck_argument
 @filter_options
-@click.option("--name", help=f"Output name [default: the deck id and the filters, e.g. {_example_name()}].")
+@name_option(f"Output name [default: the deck id and the filters, e.g. {_example_name()}].")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="out", show_default=True,
               help="Folder for the outputs.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,

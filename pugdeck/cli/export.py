@@ -17,7 +17,13 @@ import click
 from pugdeck.atomic import write_files
 from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.cli.build import filter_options, run_build
-from pugdeck.cli.common import DEFAULT_DECK, deck_argument, progress_bar, report_diagnostics
+from pugdeck.cli.common import (
+    DEFAULT_DECK,
+    deck_argument,
+    name_option,
+    progress_bar,
+    report_diagnostics,
+)
 from pugdeck.export.html import gallery_html, html_path
 from pugdeck.export.png import CardPdf, card_pdf, faces_of, png_files, png_folder, remove_stale
 from pugdeck.export.preview import preview_path, preview_png
@@ -32,8 +38,8 @@ def export_options(command: click.Command) -> click.Command:
     """DECK, the group-preference flags, --name and --out: what every export takes."""
     command = click.option("--out", "out_dir", type=click.Path(file_okay=False), default="out",
                            show_default=True, help="Folder for the outputs.")(command)
-    command = click.option("--name", help="Output name [default: the deck id and the filters, "
-                           f"e.g. {DEFAULT_DECK}-no-red].")(command)
+    command = name_option("Output name [default: the deck id and the filters, "
+                          f"e.g. {DEFAULT_DECK}-no-red].")(command)
     return deck_argument(filter_options(command))
 
 

@@ -170,6 +170,16 @@ def replay(log: str) -> None:
     click.echo("\n".join(lines))
 
 
+def _plot_path(ctx, param, value: str | None) -> str | None:
+    """--plot: a file in a folder that exists; a mistyped folder is refused before the games
+    are played, not made."""
+    folder = Path(value or ".").parent
+    if value is not None and not folder.absolute().is_dir():
+        problem = f"{folder} is not a folder" if folder.exists() else f"the folder {folder} does not exist"
+        raise click.BadParameter(problem, ctx=ctx, param=param)
+    return value
+
+
 @click.command()
 @click.argument("deck", type=click.Path(dir_okay=False))
 @click.option("--players", "-p", "players_text", required=True,
@@ -181,7 +191,7 @@ def replay(log: str) -> None:
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes; the results do not depend on it.")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
-@click.option("--plot", type=click.Path(dir_okay=False), help=PLOT_HELP)
+@click.option("--plot", type=click.Path(dir_okay=False), callback=_plot_path, help=PLOT_HELP)
 @_unsupported_is_an_error
 def simulate(deck: str, players_text: str, games: int, seed: int, bots: str, jobs: int,
              as_json: bool, plot: str | None) -> None:

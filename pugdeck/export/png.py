@@ -22,6 +22,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from pugdeck.atomic import WriteError
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.authoring.loading import locate
 from pugdeck.games.built_deck import Built
@@ -202,6 +203,9 @@ def remove_stale(folder: Path, keep: Iterable[Path], pattern: str) -> list[Path]
     removed = []
     for path in sorted(Path(folder).glob(pattern)):
         if path.is_file() and path.resolve() not in keep:
-            path.unlink()
+            try:
+                path.unlink()
+            except OSError as exc:
+                raise WriteError(path, (exc.strerror or str(exc)).lower(), action="remove") from None
             removed.append(path)
     return removed

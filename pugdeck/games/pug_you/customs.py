@@ -6,19 +6,25 @@ from dataclasses import replace
 from pathlib import Path
 
 from pugdeck.authoring.deck_files import SourceFile, card_id_of, file_role, located
-from pugdeck.authoring.diagnostics import Diagnostic
-from pugdeck.authoring.loading import LoadError, SourceCard, load_document
+from pugdeck.authoring.diagnostics import ERROR, Diagnostic
+from pugdeck.authoring.loading import LoadError, SourceCard, display_path, load_document
 from pugdeck.games.pug_you.checks import card_rules, schema_check, to_card
 from pugdeck.games.pug_you.model import Card, Deck
 from pugdeck.games.pug_you.print_checks import print_checks
+from pugdeck.inputs import YAML_SUFFIXES, named_with
 
 
 def check_customs(path: Path, deck: Deck) -> tuple[tuple[Card, ...], list[Diagnostic], SourceFile]:
     """Blue custom cards from a group's own file (`--customs`), checked like the deck's.
 
     Cards default to `kind: custom`; ids must not clash with the deck's. Their text must
-    fit the deck's template, like the deck's own cards (located in the customs file).
+    fit the deck's template, like the deck's own cards (located in the customs file). A
+    file not named .yaml or .yml is refused unread, so no other file is ever quoted.
     """
+    if not named_with(path, YAML_SUFFIXES):
+        return (), [Diagnostic(display_path(path), 0, 0, None, None, ERROR,
+                               "not a customs file: customs are a YAML file ending in .yaml or "
+                               ".yml; this file was not read")], SourceFile(path.name, "")
     try:
         doc = load_document(path)
     except LoadError as exc:

@@ -6,10 +6,12 @@ bar panels, one bar per player count, nothing that needs a font beyond Pillow's 
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from pugdeck.atomic import write_files
 from pugdeck.games.pug_you.simulate import Summary
 
 COLUMNS = (  # header, width, value
@@ -73,8 +75,9 @@ def plot_summaries(summaries: list[Summary], path: str | Path) -> None:
         top = pad + (k // 2) * (panel_h + pad)
         _bar_panel(draw, font, (left, top, panel_w, panel_h), title,
                    [(str(s.players), value(s)) for s in summaries])
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    image.save(path, format="PNG")
+    png = io.BytesIO()
+    image.save(png, format="PNG")
+    write_files({Path(path): png.getvalue()})  # whole or not at all; WriteError on failure
 
 
 def _bar_panel(draw, font, box, title, bars) -> None:

@@ -212,10 +212,10 @@ def test_profile_fields_and_flags_add_up(tmp_path):
 
 
 def test_profile_customs_are_relative_to_the_profile(tmp_path):
-    write_customs(tmp_path, CUSTOM)
-    (tmp_path / "group").mkdir()
+    (tmp_path / "group" / "cards").mkdir(parents=True)
+    write_customs(tmp_path / "group" / "cards", CUSTOM)
     path = tmp_path / "group" / "p.yaml"
-    path.write_text("customs: [../ours.yaml]\n")
+    path.write_text("customs: [cards/ours.yaml]\n")
     built = build(DECK, profile=path)
     assert built.doc["filters"]["customs"] == ["ours.yaml"]
 
