@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import io
+import re
 import unicodedata
 from collections import Counter
 from collections.abc import Callable
@@ -25,6 +26,7 @@ from pugdeck.games.spec import GameSpec
 HTML_DPI = 120  # 300 × 420 px per poker card: sharp at the 200 px the grid shows
 JPEG_QUALITY = 82
 TEMPLATE = Path(__file__).with_name("gallery.html")
+_FIELD = re.compile(r"\{\{(\w+)\}\}")
 
 
 def html_path(built: Built, out_dir: Path) -> Path:
@@ -59,10 +61,13 @@ def gallery_html(built: Built, dpi: float = HTML_DPI, *, pdf: CardPdf | None = N
         "card_width": "200", "big_width": str(width * 2),
         "fieldsets": _fieldsets(pdf.faces, spec), "cards": "\n".join(figures),
     }
-    page = TEMPLATE.read_text(encoding="utf-8")
-    for key, value in fields.items():
-        page = page.replace("{{" + key + "}}", value)
-    return page.encode("utf-8")
+    return fill(TEMPLATE.read_text(encoding="utf-8"), fields).encode("utf-8")
+
+
+def fill(template: str, fields: dict[str, str]) -> str:
+    """The template with each `{{name}}` replaced by `fields[name]`, in one pass over the
+    template: a value is never searched again, so a deck named `{{cards}}` stays that text."""
+    return _FIELD.sub(lambda match: fields[match.group(1)], template)
 
 
 def _printed(faces: tuple[Face, ...], spec: GameSpec) -> str:

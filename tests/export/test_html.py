@@ -24,7 +24,7 @@ from click.testing import CliRunner
 
 from pugdeck.building.pipeline import build
 from pugdeck.cli import main
-from pugdeck.export.html import fold, gallery_html
+from pugdeck.export.html import fill, fold, gallery_html
 from pugdeck.export.png import card_pdf
 from pugdeck.resources import bundled_deck
 
@@ -92,6 +92,23 @@ def test_the_game_titles_its_kinds_and_orders_its_levels(tmp_path, as_sketch_gam
     assert "4 cards in play, 5 more printed (empty frames, overview, turd)" in page
     assert "Pugs (" not in page and 'value="turd" checked> turd (' in page  # untitled: its own word
     assert page.index('value="red"') < page.index('value="yellow"') < page.index('value="green"')
+
+
+def test_a_deck_named_like_a_template_field_is_shown_as_written(tmp_path):
+    name = "{{cards}} and {{title}} of {{summary}}"
+    (tmp_path / "deck.yaml").write_text(
+        f"deck: {{id: t, name: '{name}', game: pug-you}}\ncards:\n"
+        "  - {id: c0, kind: pug, level: green, question: 'Who {{cards}}?', badges: 1, descriptive: nice,"
+        " turds: 1, thermometer: 1}\n", encoding="utf-8")
+    built = build(tmp_path)
+    pdf = card_pdf(built)
+    page = gallery_html(built, 36, pdf=pdf).decode("utf-8")
+    assert page.count("<figure ") == len(pdf.faces)  # substituted once: not three times the figures
+    assert f"<title>{name}</title>" in page and f"<h1>{name}</h1>" in page
+
+
+def test_template_fields_are_filled_in_one_pass():
+    assert fill("<{{a}}|{{b}}|{{a}}>", {"a": "{{b}}", "b": "{{a}}"}) == "<{{b}}|{{a}}|{{b}}>"
 
 
 def test_search_text_is_folded_like_the_page_folds_it():
@@ -294,6 +311,17 @@ def test_a_link_with_a_view_opens_that_view(browser, gallery):
                    for face in faces)
     assert visible(browser) == expected
     assert browser.evaluate("document.getElementById('search').value") == "who"
+    assert browser.errors() == []
+
+
+@pytest.mark.parametrize("fragment", ["#q=%E0%A4%A", "#hide=%E0%A4%A&q=who", "#%", "#q=100%"])
+def test_a_malformed_link_is_ignored_and_the_page_still_works(browser, gallery, fragment):
+    path, faces = gallery
+    browser.open(path.as_uri() + fragment)
+    assert browser.evaluate("document.body.dataset.ready") == "yes"
+    assert browser.evaluate("document.body.dataset.errors") == ""
+    expected = sum("who" in fold(face.text) for face in faces) if "q=who" in fragment else len(faces)
+    assert visible(browser) == expected  # the good part of the link still applies
     assert browser.errors() == []
 
 
