@@ -13,6 +13,7 @@ from pugdeck.authoring.loading import load_deck
 from pugdeck.building.deck_check import game_of
 from pugdeck.cli.common import DEFAULT_DECK, RegisteredGame, deck_argument, report_diagnostics
 from pugdeck.export.csv_cards import DEFAULT_CARD_FILE, deck_csv
+from pugdeck.importing.limits import MAX_CARD_ROWS, MAX_CELL_CHARS, MAX_COLUMNS, MAX_TABLE_BYTES, MAX_UNPACKED_BYTES
 from pugdeck.importing.table_import import import_cards
 
 TABLE_FORMAT = """\b
@@ -24,7 +25,19 @@ card file, relative to the deck folder, that holds the card); one row per card a
 - tags are joined with ';'
 - a list of mappings (such as effect steps) or a mapping is one cell of JSON
 - text is kept exactly (quotes, commas, line breaks, any Unicode)
+- text that a spreadsheet would run as a formula (beginning with =, +, -, @, a tab or a
+  carriage return) is written with a leading ', the spreadsheets' mark for text, and so is
+  text that begins with ' itself ('Tis is written ''Tis); import takes one leading ' off
+  every cell, so the round trip is exact. Whole numbers (-3) are written bare.
 The CSV is UTF-8 with a byte-order mark, so spreadsheets read it as UTF-8."""
+
+IMPORT_LIMITS = (
+    "\b\n"
+    f"Limits: a table of at most {MAX_TABLE_BYTES // 2**20} MiB, {MAX_CARD_ROWS:,} cards, {MAX_COLUMNS} columns "
+    f"and {MAX_CELL_CHARS:,} characters a\ncell; an .xlsx workbook unpacking to at most "
+    f"{MAX_UNPACKED_BYTES // 2**20} MiB (read with defusedxml, which refuses\n"
+    "XML entities). Import a larger deck in parts, each table naming its own card files in the\n"
+    "'file' column.")
 
 
 # The help names the default deck, which only cli/common.py may spell out.
@@ -70,7 +83,7 @@ def csv_command(deck: Path, out_dir: str, output: str | None) -> None:
     click.echo(f"wrote {path}")
 
 
-@click.command("import", epilog=TABLE_FORMAT)
+@click.command("import", epilog=TABLE_FORMAT + "\n\n" + IMPORT_LIMITS)
 @click.argument("table", type=click.Path(exists=True, dir_okay=False))
 @click.option("--into", "into", type=click.Path(), required=True, metavar="DIR",
               help="The deck folder to write. Without deck.yaml a new deck is made; with one, only "

@@ -13,7 +13,13 @@ same YAML (the format is also described in `pugdeck export csv --help`):
   mapping, such as a list of effect steps) is one cell of JSON;
 - text is written exactly: quotes, commas, line breaks and any Unicode survive, because the
   CSV is quoted as needed and encoded UTF-8 with a byte-order mark (which is what makes
-  Excel read it as UTF-8 rather than as the local code page).
+  Excel read it as UTF-8 rather than as the local code page);
+- a cell that a spreadsheet would run as a formula (text beginning with `=`, `+`, `-`, `@`, a
+  tab or a carriage return: OWASP's list) gets a leading `'`, the spreadsheets' own mark for
+  "this is text". Text that itself begins with `'` gets one too, so `import` can always take
+  one leading `'` off and the round trip stays exact (`'Tis` is written `''Tis`). Whole
+  numbers are written bare, so `-3` stays a number in the sheet: a cell holding only a
+  number cannot be a formula.
 
 This module is the table's layout, shared by the export and by `pugdeck.importing`; it
 writes rows of a deck that the caller has loaded and checked (building/deck_check.py).
@@ -33,6 +39,9 @@ from pugdeck.schemas import game_schema
 FILE_COLUMN = "file"
 LIST_SEPARATOR = ";"
 DEFAULT_CARD_FILE = "cards.yaml"
+TEXT_MARK = "'"
+# What makes a spreadsheet read a cell as a formula (OWASP "CSV injection"), and the mark itself.
+_MARKED_STARTS = ("=", "+", "-", "@", "\t", "\r", TEXT_MARK)
 
 
 def card_fields(game: str) -> dict[str, dict]:
@@ -56,22 +65,35 @@ def is_word_list(schema: dict) -> bool:
     return schema.get("type") == "array" and items.get("type") == "string"
 
 
+def mark_text(text: str) -> str:
+    """A text cell as written: with a leading `'` where a spreadsheet could run it as a formula,
+    or where it begins with `'` itself (so that `unmark_text` is always its inverse)."""
+    return TEXT_MARK + text if text.startswith(_MARKED_STARTS) else text
+
+
+def unmark_text(cell: str) -> str:
+    """A cell as the text it stands for: one leading `'` (the spreadsheets' text mark) removed."""
+    return cell[1:] if cell.startswith(TEXT_MARK) else cell
+
+
 def cell_text(value: Any, schema: dict) -> str:
     """One field's value as the text of its cell ('' for an absent field)."""
     if value is None:
         return ""
     if isinstance(value, bool):  # before int: bool is an int in Python
         return "true" if value else "false"
-    if isinstance(value, (int, str)):
-        return str(value)
+    if isinstance(value, int):
+        return str(value)  # a number, never a formula: `-3` stays the number -3 in the sheet
+    if isinstance(value, str):
+        return mark_text(value)
     if isinstance(value, list) and is_word_list(schema) and all(isinstance(v, str) for v in value):
-        return LIST_SEPARATOR.join(value)
-    return json.dumps(value, ensure_ascii=False)
+        return mark_text(LIST_SEPARATOR.join(value))
+    return mark_text(json.dumps(value, ensure_ascii=False))
 
 
 def card_row(card: dict, fields: dict[str, dict], file: str) -> list[str]:
     """A card mapping as a row (see `columns`)."""
-    return [cell_text(card.get(name), schema) for name, schema in fields.items()] + [file]
+    return [cell_text(card.get(name), schema) for name, schema in fields.items()] + [mark_text(file)]
 
 
 def deck_rows(loaded: LoadedDeck, game: str) -> list[list[str]]:

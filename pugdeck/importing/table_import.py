@@ -16,27 +16,47 @@ deck.yaml (and its comments) is never rewritten.
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import yaml
 
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic, errors_in
-from pugdeck.authoring.loading import display_path, find_deck_file, inside_folder, load_deck
+from pugdeck.authoring.loading import (
+    MAX_FILE_BYTES,
+    display_path,
+    find_deck_file,
+    gc_paused,
+    inside_folder,
+    load_deck,
+)
 from pugdeck.authoring.schema_checks import suggest
-from pugdeck.building.deck_check import game_id_of, game_of
-from pugdeck.export.csv_cards import DEFAULT_CARD_FILE, FILE_COLUMN, LIST_SEPARATOR, card_fields, is_word_list
+from pugdeck.building.deck_check import game_id_of
+from pugdeck.export.csv_cards import DEFAULT_CARD_FILE, FILE_COLUMN, card_fields
 from pugdeck.games.registry import registered
+from pugdeck.importing.cells import card_from_row
+from pugdeck.importing.limits import MAX_CARD_FILES
+from pugdeck.importing.staging import check_staged
 from pugdeck.importing.table import Table, read_table
-from pugdeck.importing.table_locations import TableLocator
 
-_INTEGER = re.compile(r"[+-]?[0-9]+")
-_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+# yaml.safe_dump with libyaml's emitter where present: the same safe output, 10x faster.
+class _CardDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
+    """Text holding a character YAML reads as a line break but editors do not (NEL, LS, PS) is
+    written double-quoted, where the emitter escapes it (`\\L`); written raw, our reader
+    would refuse the file (authoring/yaml_text.py), so a valid deck would not round-trip."""
+
+
+_ODD_BREAKS = ("\x85", "\u2028", "\u2029")
+
+
+def _represent_text(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
+    style = '"' if any(char in text for char in _ODD_BREAKS) else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", text, style=style)
+
+
+_CardDumper.add_representer(str, _represent_text)
 
 
 @dataclass
@@ -47,28 +67,6 @@ class Imported:
     game: str
     cards: int
     diagnostics: list[Diagnostic] = field(default_factory=list)
-
-
-def cell_value(text: str, schema: dict) -> Any:
-    """A cell's text as the value its field's schema wants; text it cannot read stays text.
-
-    Text that is not a number where a number is wanted is kept as text on purpose: the
-    schema then reports it with the same words as in YAML ("'badges' must be a whole
-    number, not text "two"").
-    """
-    kind = schema.get("type")
-    if kind == "integer" and _INTEGER.fullmatch(text.strip()):
-        return int(text.strip())
-    if kind == "boolean" and text.strip().lower() in ("true", "false"):
-        return text.strip().lower() == "true"
-    if is_word_list(schema):
-        return [word.strip() for word in text.split(LIST_SEPARATOR)]
-    if kind in ("array", "object"):
-        return json.loads(text)  # the caller reports a JSONDecodeError at the cell
-    if "enum" in schema or kind in ("integer", "boolean"):
-        return text.strip()  # a stray space from a spreadsheet is no reason to fail
-    # Spreadsheets write a line break in a cell as CRLF or CR; YAML text wants LF.
-    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def import_cards(table_path: Path, into: Path, *, game: str | None = None, deck_id: str | None = None,
@@ -91,6 +89,9 @@ def import_cards(table_path: Path, into: Path, *, game: str | None = None, deck_
             raise DeckError([_flag_error(f"--game {game}: '{display_path(existing)}' is a "
                                          f"{named} deck; drop --game or import into a new folder")])
         game, included = named, {doc.path for doc in loaded.documents}
+    elif existing.exists() or existing.is_symlink():
+        raise DeckError([_flag_error(f"--into: '{display_path(existing)}' is not a regular file; "
+                                     "remove it or import into another folder")])
     else:
         existing = None
     columns, problems = _header(table, game)
@@ -102,7 +103,7 @@ def import_cards(table_path: Path, into: Path, *, game: str | None = None, deck_
                                     f"{game} cards have {', '.join([*fields, FILE_COLUMN])}"))
     files: dict[str, list[tuple[int, dict]]] = {}
     for row_number, cells in table.rows():
-        card, file, row_problems = _card_from_row(table, row_number, cells, columns, fields, cards_file)
+        card, file, row_problems = card_from_row(table, row_number, cells, columns, fields, cards_file)
         problems += row_problems
         files.setdefault(file, []).append((row_number, card))
     if not files:
@@ -110,8 +111,13 @@ def import_cards(table_path: Path, into: Path, *, game: str | None = None, deck_
     problems += _check_files(table, columns, files, into, existing, included)
     if problems:
         raise DeckError(problems)
-    documents = _documents(files, into, existing, game, deck_id, deck_name, table.display)
-    diagnostics = _check_staged(into, documents, files, table, columns)
+    with gc_paused():  # PyYAML's representer makes many small objects and no cycles
+        documents = _documents(files, into, existing, game, deck_id, deck_name, table.display)
+    problems = _too_large(documents, files, table, columns)
+    if problems:
+        raise DeckError(problems)
+    rows = {name: [row for row, _card in cards] for name, cards in files.items()}
+    diagnostics = check_staged(into, documents, rows, table, columns)
     if errors_in(diagnostics):
         raise DeckError(diagnostics)
     outputs = {into / name: text.encode("utf-8") for name, text in documents.items()}
@@ -155,47 +161,49 @@ def _guess_game(columns: list[str]) -> str:
     return best.id
 
 
-def _card_from_row(table: Table, row: int, cells: list[str], columns: list[str],
-                   fields: dict[str, dict], cards_file: str) -> tuple[dict, str, list[Diagnostic]]:
-    card: dict = {}
-    problems = []
-    file = cards_file
-    if len(cells) > len(columns) and any(c.strip() for c in cells[len(columns):]):
-        problems.append(table.error(row, len(columns) + 1, f"this row has {len(cells)} cells; the "
-                                    f"header names {len(columns)} columns"))
-    card_id = cells[columns.index("id")].strip() if "id" in columns and columns.index("id") < len(cells) else None
-    for i, name in enumerate(columns):
-        text = cells[i] if i < len(cells) else ""
-        if text == "":
-            continue  # an empty cell is an absent field
-        if name == FILE_COLUMN:
-            file = text.strip()
-        elif name in fields:
-            try:
-                card[name] = cell_value(text, fields[name])
-            except json.JSONDecodeError as exc:
-                problems.append(table.error(row, i + 1, f"'{name}' is not valid JSON ({exc.msg} at "
-                                            f"character {exc.pos + 1}); write it as in the exported "
-                                            f"table, e.g. [{{\"op\": \"none\"}}]", card=card_id, field=name))
-    return card, file, problems
-
-
 def _check_files(table: Table, columns: list[str], files: dict, into: Path, existing: Path | None,
                  included: set[Path] | None) -> list[Diagnostic]:
     """Card file names must stay in the deck folder; an existing deck must already include them."""
     problems = []
     column = columns.index(FILE_COLUMN) + 1 if FILE_COLUMN in columns else 0
-    for name, rows in files.items():
+    for number, (name, rows) in enumerate(files.items(), 1):
         where = (rows[0][0], column)
-        if inside_folder(into.resolve(), name) is None or not name.endswith((".yaml", ".yml")):
-            problems.append(table.error(*where, f"file '{name}' must be a .yaml path inside the deck "
+        shown = f"file '{name}'" if column else f"--cards-file '{name}'"
+        if not column:  # the name came from the option, not from a cell
+            where = (0, 0)
+        try:
+            target = inside_folder(into.resolve(), name) if "\0" not in name else None
+        except (OSError, ValueError):  # a name too long for the file system
+            target = None
+        if number > MAX_CARD_FILES:
+            problems.append(table.error(*where, f"the table names more than {MAX_CARD_FILES} card "
+                                        f"files; a deck includes at most {MAX_CARD_FILES}"))
+            break
+        if target is None or not name.endswith((".yaml", ".yml")):
+            problems.append(table.error(*where, f"{shown} must be a .yaml path inside the deck "
                                         "folder (relative, no '..')"))
         elif existing is not None and Path(name).as_posix() == "deck.yaml":
             problems.append(table.error(*where, "cards in deck.yaml are not imported into an existing "
                                         "deck (deck.yaml would be rewritten); put them in a card file"))
-        elif included is not None and (into / name).resolve() not in included:
+        elif included is not None and target not in included:
             problems.append(table.error(*where, f"'{display_path(existing)}' does not include "
                                         f"'{name}'; add it to include: or import into a new folder"))
+    return problems
+
+
+def _too_large(documents: dict[str, str], files: dict, table: Table, columns: list[str]) -> list[Diagnostic]:
+    """A card file the deck could not read back: located at the first row of its cards."""
+    problems = []
+    for name, text in documents.items():
+        size = len(text.encode("utf-8"))
+        if size > MAX_FILE_BYTES:
+            rows = [row for row, _card in files.get(name, ())]
+            where = (rows[0], columns.index(FILE_COLUMN) + 1 if FILE_COLUMN in columns else 1) if rows else (1, 1)
+            problems.append(table.error(*where, (
+                f"the {len(rows):,} cards for '{name}' (rows {rows[0] if rows else 1} to "
+                f"{rows[-1] if rows else 1}) would make a file of {size / 2**20:.1f} MiB; a deck file "
+                f"holds at most {MAX_FILE_BYTES // 2**20} MiB: spread them over several card files "
+                "with the 'file' column")))
     return problems
 
 
@@ -203,8 +211,7 @@ def _yaml(data: dict, source: str, replaced: bool = True) -> str:
     """Safe YAML our loader reads back as the same data (PyYAML quotes what needs quoting)."""
     header = f"# Written by pugdeck import from {Path(source).name}"
     header += "; the next import of that table replaces this file.\n" if replaced else ".\n"
-    # yaml.safe_dump with libyaml's emitter where present: the same safe output, 10x faster.
-    return header + yaml.dump(data, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, width=100)
+    return header + yaml.dump(data, Dumper=_CardDumper, allow_unicode=True, sort_keys=False, width=100)
 
 
 def _documents(files: dict, into: Path, existing: Path | None, game: str, deck_id: str | None,
@@ -221,38 +228,3 @@ def _documents(files: dict, into: Path, existing: Path | None, game: str, deck_i
             root["cards"] = [card for _row, card in files["deck.yaml"]]
         out = {"deck.yaml": _yaml(root, source, replaced=False), **out}
     return out
-
-
-def _check_staged(into: Path, documents: dict[str, str], files: dict, table: Table,
-                  columns: list[str]) -> list[Diagnostic]:
-    """Check the deck as it would be after writing, in a copy; diagnostics mapped to the table."""
-    with tempfile.TemporaryDirectory(prefix="pugdeck-import-") as tmp:
-        staged = Path(tmp) / "deck"
-        if into.is_dir():
-            shutil.copytree(into, staged, symlinks=True, ignore=_not_deck_files)
-        staged.mkdir(parents=True, exist_ok=True)
-        for name, text in documents.items():
-            path = staged / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        try:
-            loaded = load_deck(staged)
-            _deck, diagnostics = game_of(loaded).check_deck(loaded)
-            documents_by_path = {d.path: d for d in loaded.documents}
-        except DeckError as exc:
-            diagnostics, documents_by_path = exc.diagnostics, {}
-        locator = TableLocator(table, columns, staged, into)
-        for name in documents:
-            doc = documents_by_path.get((staged / name).resolve())
-            if doc is not None:
-                locator.add_document(doc, [row for row, _card in files.get(name, ())])
-        return sorted(locator.locate(d) for d in diagnostics)
-
-
-_DECK_SUFFIXES = (".yaml", ".yml", ".png", ".jpg", ".jpeg")
-
-
-def _not_deck_files(folder: str, names: list[str]) -> set[str]:
-    """What the staging copy leaves out: all but YAML and art (a deck may sit beside big things)."""
-    return {name for name in names if name.startswith(".") or
-            (Path(folder, name).is_file() and not name.lower().endswith(_DECK_SUFFIXES))}

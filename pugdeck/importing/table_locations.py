@@ -3,8 +3,10 @@
 `pugdeck import` checks the deck it would write with the ordinary checks, which report in
 the YAML files they read: `staged/cards.yaml:12:5`. The importer wrote those files itself,
 so it knows which table row each card came from, and which column each key: this maps the
-diagnostic back to `cards.csv:ROW:COL`. Problems in the deck's own, untouched files keep
-their place but get the real folder's name instead of the staging copy's.
+diagnostic back to `cards.csv:ROW:COL`. A problem with a generated file as a whole (one too
+large to read, say) goes to the first row of its cards, in the `file` column. Problems in
+the deck's own, untouched files keep their place but get the real folder's name instead of
+the staging copy's: a generated file is never named, since it was never written.
 """
 
 from __future__ import annotations
@@ -16,7 +18,10 @@ from pathlib import Path
 
 from pugdeck.authoring.diagnostics import Diagnostic
 from pugdeck.authoring.loading import Document, display_path
+from pugdeck.export.csv_cards import FILE_COLUMN
 from pugdeck.importing.table import Table
+
+_KEY = re.compile(r"(?:- |  )([A-Za-z_][\w-]*):(?: |$)")
 
 
 class TableLocator:
@@ -29,6 +34,9 @@ class TableLocator:
         self.into_prefix = display_path(into)
         # display of a generated file → (card start lines, their rows), {(line, col): column}
         self.generated: dict[str, tuple[list[int], list[int], dict]] = {}
+        # display of a generated file the checks could not read → (card start lines, their
+        # rows), {line: column}
+        self.unread: dict[str, tuple[list[int], list[int], dict[int, int]]] = {}
 
     def add_document(self, doc: Document, rows: list[int]) -> None:
         """A file the importer wrote: card `i` of it came from table row `rows[i]`."""
@@ -44,9 +52,40 @@ class TableLocator:
                     positions.setdefault(pos, self.columns[path[2]])
         self.generated[doc.display] = ([line for line, _ in starts], [row for _, row in starts], positions)
 
+    def add_unread(self, display: str, rows: list[int], text: str) -> None:
+        """A file the importer wrote (`text`) that the checks could not read, so no positions:
+        its cards are found in the text itself, which the importer wrote in block style (a
+        card starts with `- ` after `cards:`, a key opens each of its lines)."""
+        starts: list[int] = []
+        keys: dict[int, int] = {}
+        key = None
+        in_cards = False
+        for number, line in enumerate(text.splitlines(), 1):
+            if not line.startswith((" ", "-")):
+                in_cards = line.startswith("cards:")
+                continue
+            if not in_cards:
+                continue
+            if line.startswith("- "):
+                starts.append(number)
+            found = _KEY.match(line)
+            key = found.group(1) if found else key
+            if key in self.columns:
+                keys[number] = self.columns[key]
+        self.unread[display] = (starts[:len(rows)], rows[:len(starts)], keys)
+
     def locate(self, d: Diagnostic) -> Diagnostic:
         """`d` as the user should read it."""
         message = self._message(d.message)
+        if d.file in self.unread:
+            lines, rows, keys = self.unread[d.file]
+            index = bisect_right(lines, d.line) - 1
+            if index < 0:  # about the file as a whole: its first card's row, in the file column
+                row = rows[0] if rows else 1
+                column = self.columns.get(FILE_COLUMN, 1) if rows else 1
+            else:
+                row, column = rows[index], keys.get(d.line, self.columns.get("id", 1))
+            return replace(d, file=self.table.display, line=row, column=column, message=message)
         where = self.generated.get(d.file)
         if where is None:
             return replace(d, file=self._real(d.file), message=message)
@@ -71,6 +110,10 @@ class TableLocator:
 
         def place(match: re.Match) -> str:
             file, line = match.group(1), int(match.group(2))
+            if file in self.unread:
+                lines, rows, _ = self.unread[file]
+                index = bisect_right(lines, line) - 1
+                return f"{self.table.display}:{rows[max(index, 0)] if rows else 1}"
             where = self.generated.get(file)
             if where is None:
                 return f"{self._real(file)}:{line}"

@@ -17,8 +17,9 @@ from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.building.deck_check import check_deck_at
 from pugdeck.cli import main
 from pugdeck.cli.export_csv import export_csv
-from pugdeck.export.csv_cards import columns
-from pugdeck.importing.table_import import cell_value, import_cards
+from pugdeck.export.csv_cards import cell_text, columns, csv_bytes, mark_text, unmark_text
+from pugdeck.importing.cells import cell_value
+from pugdeck.importing.table_import import import_cards
 from pugdeck.resources import bundled_deck
 
 PUG_HEADER = ["id", "kind", "level", "question", "badges", "descriptive", "turds", "thermometer", "tags"]
@@ -91,16 +92,20 @@ def test_bundled_deck_round_trips_byte_for_byte(tmp_path, game):
 # specially: quotes, separators, '#', ':', '-', line breaks and tabs.
 _CHARS = ("abcXYZ019 äöüßéçñøłŽőΩπλЖжЯ€„“”‘’«»–—…¿¡"
           "\"',;:#-[]{}&*!|>%@`\\\t\n")
+# What a spreadsheet runs as a formula (OWASP), the text mark itself, and mixtures of them.
+_STARTS = st.sampled_from(["", "=", "+", "-", "@", "\t", "'", "''", "'=", "=+", "-1", "@'", "\t="])
 _word = st.text(alphabet=_CHARS, min_size=1, max_size=8)
-_text = st.lists(_word, min_size=1, max_size=6).map(" ".join)
+_text = st.tuples(_STARTS, st.lists(_word, min_size=1, max_size=6).map(" ".join)).map("".join)
 # Short enough to fit the descriptive's small box whatever the characters and line breaks.
-_short_text = st.lists(st.text(alphabet=_CHARS.replace("\n", ""), min_size=1, max_size=6),
-                       min_size=1, max_size=2).map(" ".join)
+_short_text = st.tuples(_STARTS, st.lists(st.text(alphabet=_CHARS.replace("\n", ""), min_size=1, max_size=6),
+                                          min_size=1, max_size=2).map(" ".join)).map("".join)
 _slug = st.from_regex(r"[a-z0-9][a-z0-9-]{0,10}", fullmatch=True)
+_TEXT_COLUMNS = {"question", "descriptive", "file"}
 
 
 @st.composite
 def pug_tables(draw):
+    """Rows of card values as the deck holds them (the texts, not yet marked)."""
     ids = draw(st.lists(_slug, min_size=1, max_size=4, unique=True))
     tags = st.lists(_slug, max_size=3, unique=True).map(";".join)
     rows = [PUG_HEADER + ["file"]]
@@ -108,11 +113,18 @@ def pug_tables(draw):
         rows.append([card_id, "pug", draw(st.sampled_from(["green", "yellow", "red"])),
                      draw(_text), str(draw(st.integers(1, 3))), draw(_short_text),
                      str(draw(st.integers(1, 3))), str(draw(st.integers(1, 3))), draw(tags),
-                     draw(st.sampled_from(["cards.yaml", "more/b.yaml"]))])
+                     draw(st.sampled_from(["cards.yaml", "more/b.yaml", "-x.yaml", "@y.yaml"]))])
     # A re-export groups rows by file, in the order the files first appear.
     files = [row[-1] for row in rows[1:]]
     rows[1:] = sorted(rows[1:], key=lambda row: files.index(row[-1]))
     return rows
+
+
+def as_exported(rows: list[list[str]]) -> list[list[str]]:
+    """The rows as `export csv` writes them: text cells marked."""
+    marked = [i for i, name in enumerate(rows[0]) if name in _TEXT_COLUMNS]
+    return [rows[0]] + [[mark_text(cell) if i in marked else cell for i, cell in enumerate(row)]
+                        for row in rows[1:]]
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -120,16 +132,80 @@ def pug_tables(draw):
 def test_csv_yaml_csv_round_trip_is_lossless(rows):
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "cards.csv"
-        source.write_text(table(rows), encoding="utf-8")
+        source.write_text(table(as_exported(rows)), encoding="utf-8")
         try:
             import_cards(source, Path(tmp) / "deck")
         except DeckError as exc:
             # Two generated questions may read alike (a warning) but never an error.
             pytest.fail(str(exc))
+        deck, _ = check_deck_at(Path(tmp) / "deck")
         back = parse(export_csv(Path(tmp) / "deck")[1])
+    # The deck holds the texts themselves, without the marks...
+    assert [(c.id, c.question, c.descriptive) for c in deck.cards] == \
+        [(row[0], row[3], row[5]) for row in rows[1:]]
+    # ...and the export marks them again exactly as the table was.
     header = back[0]
     picked = [[row[header.index(name)] for name in rows[0]] for row in back]
-    assert picked == rows
+    assert picked == as_exported(rows)
+
+
+# --- formulas (CSV injection) ---------------------------------------------------------------
+
+
+@given(st.text())
+def test_marking_a_cell_is_undone_by_the_import_for_any_text(text):
+    marked = mark_text(text)
+    assert unmark_text(marked) == text
+    assert not marked.startswith(("=", "+", "-", "@", "\t", "\r"))
+    assert parse(csv_bytes([[marked, "x"]])) == [[marked, "x"]]
+
+
+def test_formula_like_texts_are_exported_as_text_and_numbers_as_numbers(tmp_path, write_deck, cards_file,
+                                                                       valid_card):
+    texts = {"a": "=HYPERLINK(\"http://x\",\"y\")", "b": "+1 for the pug", "c": "-ish", "d": "@home",
+             "e": "\tindented", "f": "'Tis the season", "g": "plain = fine"}
+    write_deck(files={"cards.yaml": cards_file(*({**valid_card, "id": i, "question": t}
+                                                 for i, t in texts.items()))})
+    rows = parse(export_csv(tmp_path / "deck")[1])
+    header = rows[0]
+    questions = {row[0]: row[header.index("question")] for row in rows[1:]}
+    assert questions == {"a": "'=HYPERLINK(\"http://x\",\"y\")", "b": "'+1 for the pug", "c": "'-ish",
+                         "d": "'@home", "e": "'\tindented", "f": "''Tis the season", "g": "plain = fine"}
+    assert {row[header.index("badges")] for row in rows[1:]} == {str(valid_card["badges"])}
+    (tmp_path / "cards.csv").write_bytes(export_csv(tmp_path / "deck")[1])
+    import_cards(tmp_path / "cards.csv", tmp_path / "copy")
+    deck, _ = check_deck_at(tmp_path / "copy")
+    assert {card.id: card.question for card in deck.cards} == texts
+
+
+def test_whole_numbers_stay_numbers_even_when_negative():
+    assert cell_text(-3, {"type": "integer"}) == "-3"
+    assert cell_text("-3", {"type": "string"}) == "'-3"
+    assert cell_text(["-a", "b"], {"type": "array", "items": {"type": "string"}}) == "'-a;b"
+
+
+def test_the_import_takes_one_mark_off_every_column(tmp_path):
+    rows = [PUG_HEADER, pug_row("'a", badges="'2", question="''quoted", descriptive="'=x", tags="'x;y")]
+    (tmp_path / "cards.csv").write_text(table(rows))
+    import_cards(tmp_path / "cards.csv", tmp_path / "new")
+    deck, _ = check_deck_at(tmp_path / "new")
+    [card] = deck.cards
+    assert (card.id, card.badges, card.question, card.descriptive, card.tags) == \
+        ("a", 2, "'quoted", "=x", ("x", "y"))
+
+
+def test_a_text_with_a_line_separator_round_trips(tmp_path):
+    # YAML reads U+2028/U+2029 as line breaks; the import writes such text double-quoted.
+    (tmp_path / "deck").mkdir()
+    (tmp_path / "deck" / "deck.yaml").write_text(
+        'deck: {id: t, name: T, game: pug-you}\ncards:\n  - {id: a, kind: pug, level: green, question: '
+        '"Who\\u2028is\\u2029here?", badges: 1, descriptive: nice, turds: 1, thermometer: 1}\n')
+    data = export_csv(tmp_path / "deck")[1]
+    (tmp_path / "cards.csv").write_bytes(data)
+    import_cards(tmp_path / "cards.csv", tmp_path / "copy")
+    assert export_csv(tmp_path / "copy")[1] == data
+    deck, _ = check_deck_at(tmp_path / "copy")
+    assert deck.cards[0].question == "Who\u2028is\u2029here?"
 
 
 # --- typed cells ----------------------------------------------------------------------------

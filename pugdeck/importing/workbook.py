@@ -1,0 +1,119 @@
+"""The rows of an .xlsx workbook's first sheet, read with openpyxl within our limits.
+
+A workbook is a zip archive of XML parts, so a hostile one can be a zip bomb (parts that
+unpack to gigabytes), an XML entity bomb ("billion laughs") or an XXE (an entity naming
+/etc/passwd). The archive's directory is checked before anything is unpacked (zipfile stops
+each part at the size the directory declares), and openpyxl parses the XML with
+`defusedxml` (it does so whenever defusedxml is installed), which refuses every entity
+declaration. The sheet is read in openpyxl's read-only (streaming) mode, only up to the
+first row and column past our limits.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Iterator
+from datetime import date, datetime
+
+from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.importing.limits import MAX_ARCHIVE_MEMBERS, MAX_CARD_ROWS, MAX_COLUMNS, MAX_UNPACKED_BYTES, too_wide
+
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
+_INSTALL = "pip install 'pugdeck[xlsx]' (or save the sheet as CSV UTF-8)"
+
+
+def workbook_rows(data: bytes, display: str) -> Iterator[tuple[int, list[str]]]:
+    """(row number, cells as text) of the first sheet, up to one row and one column past the
+    limits (so the caller can say which row breaks them); `DeckError` for an unreadable one."""
+    openpyxl = _openpyxl(display)
+    _check_archive(data, display)
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception as exc:  # noqa: BLE001 (openpyxl raises many kinds for a bad file)
+        raise _error(display, 0, f"cannot read the workbook: {_reason(exc)}") from None
+    number = 0
+    try:
+        if not book.worksheets:
+            raise _error(display, 0, "the workbook has no sheet")
+        sheet = book.worksheets[0]
+        # Rows as long as their last cell, not as the sheet's declared size (which may say
+        # 16,384 columns); only the first row past the limit is read.
+        sheet.reset_dimensions()
+        rows = sheet.iter_rows(max_row=MAX_CARD_ROWS + 2, values_only=True)
+        while True:
+            try:
+                values = next(rows, None)
+            except Exception as exc:  # noqa: BLE001 (the sheet's XML is parsed as it is read)
+                raise _error(display, number + 1, f"cannot read the workbook at row {number + 1}: "
+                             f"{_reason(exc)}") from None
+            if values is None:
+                return
+            number += 1
+            if len(values) > MAX_COLUMNS:
+                # tuple.count runs in C: a hostile row of 16,384 empty cells costs microseconds
+                if values[MAX_COLUMNS:].count(None) != len(values) - MAX_COLUMNS:
+                    last = len(values) - next(i for i, v in enumerate(reversed(values)) if v is not None)
+                    raise DeckError([too_wide(display, number, last)])
+                values = values[:MAX_COLUMNS]
+            yield number, [_cell_text(v) for v in values]
+    finally:
+        book.close()
+
+
+def _openpyxl(display: str):  # noqa: ANN202 (the module, imported only for .xlsx)
+    try:
+        import openpyxl  # noqa: PLC0415 (optional: pip install 'pugdeck[xlsx]')
+    except ImportError:
+        raise _error(display, 0, f"reading .xlsx needs openpyxl: {_INSTALL}") from None
+    if not openpyxl.DEFUSEDXML:
+        # Without it openpyxl parses with xml.etree, which would expand entities.
+        raise _error(display, 0, f"reading .xlsx safely needs defusedxml beside openpyxl: {_INSTALL}")
+    return openpyxl
+
+
+def _check_archive(data: bytes, display: str) -> None:
+    """Refuse an archive that is not one, has too many parts or unpacks to too much."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = archive.infolist()
+    except (zipfile.BadZipFile, ValueError, OSError) as exc:
+        raise _error(display, 0, f"not an .xlsx workbook (not a zip archive: {exc}); save the "
+                     "sheet as .xlsx or as CSV UTF-8") from None
+    if len(members) > MAX_ARCHIVE_MEMBERS:
+        raise _error(display, 0, f"the workbook has {len(members):,} parts; the limit is "
+                     f"{MAX_ARCHIVE_MEMBERS:,} (a workbook has about ten)")
+    unpacked = sum(member.file_size for member in members)
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise _error(display, 0, f"the workbook unpacks to {unpacked / 2**20:,.0f} MiB; the limit is "
+                     f"{MAX_UNPACKED_BYTES // 2**20} MiB (a zip bomb?); save the sheet as CSV UTF-8")
+
+
+def _reason(exc: BaseException) -> str:
+    """What went wrong, in one line: an entity declaration is named as such, not as a crash."""
+    seen = exc
+    while seen is not None:
+        if type(seen).__module__.startswith("defusedxml"):
+            return ("it declares XML entities (a DTD), which a spreadsheet program never writes and "
+                    "pugdeck does not read (an entity bomb or an external entity); save the sheet "
+                    "again from the spreadsheet program")
+        seen = seen.__cause__ or seen.__context__
+    # openpyxl's own messages run over several lines and end "see the exception".
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+
+
+def _error(display: str, row: int, message: str) -> DeckError:
+    return DeckError([Diagnostic(display, row, 1 if row else 0, None, None, ERROR, message)])
+
+
+def _cell_text(value: object) -> str:
+    """A workbook cell as the text a CSV export of it would hold."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))  # a spreadsheet stores every number as a float
+    if isinstance(value, (datetime, date)):
+        return value.isoformat()
+    return str(value)
