@@ -13,7 +13,14 @@ from pugdeck.authoring.loading import load_deck
 from pugdeck.building.deck_check import game_of
 from pugdeck.cli.common import DEFAULT_DECK, RegisteredGame, deck_argument, report_diagnostics
 from pugdeck.export.csv_cards import DEFAULT_CARD_FILE, deck_csv
-from pugdeck.importing.limits import MAX_CARD_ROWS, MAX_CELL_CHARS, MAX_COLUMNS, MAX_TABLE_BYTES, MAX_UNPACKED_BYTES
+from pugdeck.importing.limits import (
+    MAX_CARD_ROWS,
+    MAX_CELL_CHARS,
+    MAX_COLUMNS,
+    MAX_TABLE_BYTES,
+    MAX_UNPACKED_BYTES,
+    MAX_XML_TAGS,
+)
 from pugdeck.importing.table_import import import_cards
 
 TABLE_FORMAT = """\b
@@ -35,9 +42,9 @@ IMPORT_LIMITS = (
     "\b\n"
     f"Limits: a table of at most {MAX_TABLE_BYTES // 2**20} MiB, {MAX_CARD_ROWS:,} cards, {MAX_COLUMNS} columns "
     f"and {MAX_CELL_CHARS:,} characters a\ncell; an .xlsx workbook unpacking to at most "
-    f"{MAX_UNPACKED_BYTES // 2**20} MiB (read with defusedxml, which refuses\n"
-    "XML entities). Import a larger deck in parts, each table naming its own card files in the\n"
-    "'file' column.")
+    f"{MAX_UNPACKED_BYTES // 2**20} MiB and {MAX_XML_TAGS:,} XML tags (read\n"
+    "with defusedxml, which refuses XML entities). Import a larger deck in parts, each table\n"
+    "naming its own card files in the 'file' column.")
 
 
 # The help names the default deck, which only cli/common.py may spell out.

@@ -33,6 +33,9 @@ MAX_CARD_FILES = MAX_FILES - 1
 # directory before anything is unpacked.
 MAX_UNPACKED_BYTES = 64 * 2**20
 MAX_ARCHIVE_MEMBERS = 1_000
+# XML tags in all of a workbook's parts: openpyxl parses about 250,000 a second, and a
+# 20,000-card sheet of nine columns has a million; twice that bounds the work at ~8 s.
+MAX_XML_TAGS = 2_000_000
 
 
 def column_letter(column: int) -> str:
@@ -55,5 +58,5 @@ def too_many_rows(display: str, row: int) -> Diagnostic:
 def too_wide(display: str, row: int, column: int) -> Diagnostic:
     """The refusal of a row with a cell in `column`, past MAX_COLUMNS."""
     return Diagnostic(display, row, column, None, None, ERROR, (
-        f"this row has a cell in column {column_letter(column)} (the {column:,}th); a table has at "
+        f"this row has a cell in column {column_letter(column)} (column {column:,}); a table has at "
         f"most {MAX_COLUMNS} columns (a card has about fifteen fields)"))

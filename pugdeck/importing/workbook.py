@@ -1,23 +1,22 @@
 """The rows of an .xlsx workbook's first sheet, read with openpyxl within our limits.
 
 A workbook is a zip archive of XML parts, so a hostile one can be a zip bomb (parts that
-unpack to gigabytes), an XML entity bomb ("billion laughs") or an XXE (an entity naming
-/etc/passwd). The archive's directory is checked before anything is unpacked (zipfile stops
-each part at the size the directory declares), and openpyxl parses the XML with
-`defusedxml` (it does so whenever defusedxml is installed), which refuses every entity
-declaration. The sheet is read in openpyxl's read-only (streaming) mode, only up to the
-first row and column past our limits.
+unpack to gigabytes), an XML entity bomb ("billion laughs"), an XXE (an entity naming
+/etc/passwd) or simply more XML than is worth parsing. `workbook_scan` checks the archive
+before openpyxl reads it; openpyxl parses the XML with `defusedxml` (it does so whenever
+defusedxml is installed), which refuses every entity declaration. The sheet is read in
+openpyxl's read-only (streaming) mode, only up to the first row past our limits.
 """
 
 from __future__ import annotations
 
 import io
-import zipfile
 from collections.abc import Iterator
 from datetime import date, datetime
 
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.importing.limits import MAX_ARCHIVE_MEMBERS, MAX_CARD_ROWS, MAX_COLUMNS, MAX_UNPACKED_BYTES, too_wide
+from pugdeck.importing.limits import MAX_CARD_ROWS, MAX_COLUMNS, too_wide
+from pugdeck.importing.workbook_scan import check_archive, reading_width
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 _INSTALL = "pip install 'pugdeck[xlsx]' (or save the sheet as CSV UTF-8)"
@@ -27,7 +26,7 @@ def workbook_rows(data: bytes, display: str) -> Iterator[tuple[int, list[str]]]:
     """(row number, cells as text) of the first sheet, up to one row and one column past the
     limits (so the caller can say which row breaks them); `DeckError` for an unreadable one."""
     openpyxl = _openpyxl(display)
-    _check_archive(data, display)
+    check_archive(data, display)
     try:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # noqa: BLE001 (openpyxl raises many kinds for a bad file)
@@ -37,10 +36,11 @@ def workbook_rows(data: bytes, display: str) -> Iterator[tuple[int, list[str]]]:
         if not book.worksheets:
             raise _error(display, 0, "the workbook has no sheet")
         sheet = book.worksheets[0]
-        # Rows as long as their last cell, not as the sheet's declared size (which may say
-        # 16,384 columns); only the first row past the limit is read.
-        sheet.reset_dimensions()
-        rows = sheet.iter_rows(max_row=MAX_CARD_ROWS + 2, values_only=True)
+        sheet.reset_dimensions()  # the size it declares may be 16,384 columns: never pad to it
+        # openpyxl keeps the sheet's part name privately; without it rows run to their last
+        # cell, which is slower but as exact.
+        width = reading_width(data, getattr(sheet, "_worksheet_path", None), display)
+        rows = sheet.iter_rows(max_row=MAX_CARD_ROWS + 2, max_col=width, values_only=True)
         while True:
             try:
                 values = next(rows, None)
@@ -70,23 +70,6 @@ def _openpyxl(display: str):  # noqa: ANN202 (the module, imported only for .xls
         # Without it openpyxl parses with xml.etree, which would expand entities.
         raise _error(display, 0, f"reading .xlsx safely needs defusedxml beside openpyxl: {_INSTALL}")
     return openpyxl
-
-
-def _check_archive(data: bytes, display: str) -> None:
-    """Refuse an archive that is not one, has too many parts or unpacks to too much."""
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            members = archive.infolist()
-    except (zipfile.BadZipFile, ValueError, OSError) as exc:
-        raise _error(display, 0, f"not an .xlsx workbook (not a zip archive: {exc}); save the "
-                     "sheet as .xlsx or as CSV UTF-8") from None
-    if len(members) > MAX_ARCHIVE_MEMBERS:
-        raise _error(display, 0, f"the workbook has {len(members):,} parts; the limit is "
-                     f"{MAX_ARCHIVE_MEMBERS:,} (a workbook has about ten)")
-    unpacked = sum(member.file_size for member in members)
-    if unpacked > MAX_UNPACKED_BYTES:
-        raise _error(display, 0, f"the workbook unpacks to {unpacked / 2**20:,.0f} MiB; the limit is "
-                     f"{MAX_UNPACKED_BYTES // 2**20} MiB (a zip bomb?); save the sheet as CSV UTF-8")
 
 
 def _reason(exc: BaseException) -> str:
