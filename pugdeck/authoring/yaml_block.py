@@ -13,7 +13,7 @@ mappings, odd indentation, duplicate keys, characters YAML refuses, …) it rais
 `NotBlockYaml` and the caller reads the file the full way. So it never reports an error of
 its own: every problem, and every position, comes from the full reader. It records no
 positions either, so it serves only the first, position-free pass over a deck
-(`parse_yaml(…, positions=False)`); a deck with a problem is read again with positions.
+(`parse_yaml(…, positions=False)`); a file with a problem is read again with positions.
 
 Plain scalars are typed by the same function the full reader uses (`plain_value`: PyYAML's
 YAML 1.1 resolver and safe constructor), so `yes`, `0x1f` or `1:30` mean the same either way.
