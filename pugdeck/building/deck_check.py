@@ -41,8 +41,9 @@ def check_deck_at(path: Path, fast: bool = True) -> tuple[Any, list[Diagnostic]]
 
     With `fast`, the files are parsed without recording positions; a file's positions are
     recorded (it is parsed again) only when a problem in it is reported, so a clean deck never
-    pays for positions it does not need, and the checks run once either way. Without `fast`
-    (for builds, whose later steps may still point into the files) positions are always kept.
+    pays for positions it does not need, and the checks run once either way; a problem found
+    later (by a build's drawing) is located the same way. Without `fast` every file's
+    positions are recorded as it is read.
     Raises `DeckError` only when a file cannot be read or parsed at all.
     """
     with gc_paused():

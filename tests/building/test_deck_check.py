@@ -77,7 +77,7 @@ def test_a_clean_deck_is_read_once_without_positions(write_deck, counted):
     assert counted == {"checks": 1, "parsed": [("deck/deck.yaml", False), ("deck/cards.yaml", False)]}
 
 
-def test_a_build_reads_positions_at_once(write_deck, counted):
+def test_without_fast_every_file_is_read_with_positions_at_once(write_deck, counted):
     check_deck_at(write_deck(files={"cards.yaml": TWINS}), fast=False)
     assert counted == {"checks": 1, "parsed": [("deck/deck.yaml", True), ("deck/cards.yaml", True)]}
 
@@ -87,3 +87,15 @@ def test_an_include_problem_found_while_loading_is_located(write_deck):
                                   "  - missing.yaml\n", files={"cards.yaml": TWINS})
     _deck, diagnostics = check_deck_at(folder)
     assert "deck/deck.yaml:7:5: included file 'missing.yaml' does not exist" in [d.format() for d in diagnostics]
+
+
+def test_a_build_reads_no_positions_but_a_problem_found_while_drawing_is_located(write_deck, counted):
+    from pugdeck.authoring.diagnostics import ERROR, Diagnostic
+    from pugdeck.authoring.loading import locate
+    from pugdeck.building.pipeline import build
+
+    built = build(write_deck(files={"cards.yaml": TWINS.split("  - id: cake-twin")[0]}))
+    assert counted["parsed"] == [("deck/deck.yaml", False), ("deck/cards.yaml", False)]
+    found_later = Diagnostic("", 0, 0, "cake-thief", "question", ERROR, "question does not fit")
+    assert [d.format() for d in locate([found_later], built.origins)] == [
+        "deck/cards.yaml:5:15: card 'cake-thief': question does not fit"]
