@@ -7,18 +7,22 @@ set relations in exact set similarity join*, VLDB 2017), a generalisation of the
 filter of Bayardo, Ma and Srikant's all-pairs search:
 
 - Words are ordered rarest first. Two sets this similar share at least `o` words, where
-  `o = ⌈t·|x|⌉` for either set x (the smaller set cannot hold fewer of the larger's words).
-  Their first ℓ shared words then lie among the first `|x| − o + ℓ` words of each: its
-  *prefix*. So every ℓ-word combination of one prefix is a key, and a similar pair always
-  has a key in common. With ℓ = 1 that is the classic prefix filter, whose keys are single
-  words; on a small vocabulary even the rarest words of a question are common, every
-  question meets hundreds of others, and the cost grows with the square of the deck. Three
-  words together are rare: a key meets a handful of questions, and the prefix holds only
-  `|x| − o + 3` words (4 for a question of 5 words, 8 for one of 20).
-- A set meets only the sets of its own size or smaller that came before it, so a pair is
-  met once; every candidate is verified exactly.
+  `o = ⌈t·|x|⌉` for either set x (the smaller set cannot hold fewer of the larger's words),
+  and `o = ⌈2t/(1+t)·|y|⌉` for the smaller one, y. Their first ℓ shared words then lie among
+  the first `|x| − o + ℓ` words of each: its *prefix*. So every ℓ-word combination of one
+  prefix is a key, and a similar pair always has a key in common. With ℓ = 1 that is the
+  classic prefix filter, whose keys are single words; on a small vocabulary even the
+  rarest words of a question are common, every question meets hundreds of others, and the
+  cost grows with the square of the deck. Three words together are rare: a key meets a
+  handful of questions, and a prefix holds only a few more words than ℓ.
+- Sets are visited smallest first; each meets only the sets of its own size or smaller
+  that came before it (so a pair is met once, and a set is indexed with the keys of its
+  shorter prefix, as the smaller of its pairs), and every candidate is verified exactly.
 - Questions with the same words are grouped first: a deck of repeated questions costs one
   search per distinct question, not one comparison per pair of repeats.
+
+What still grows faster than the deck is the number of truly similar pairs: with a fixed
+vocabulary, a deck ten times larger has about a hundred times as many.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from pugdeck.authoring.diagnostics import WARNING, Diagnostic
 from pugdeck.authoring.loading import SourceCard
 
 THRESHOLD = 0.75
-KEY_WORDS = 3  # ℓ: words in a key; more is rarer keys but more of them per question
+KEY_WORDS = 4  # ℓ: words in a key; more is rarer keys but more of them per question
 _ROUNDING = 1e-9  # a hair off each bound, so float rounding only ever lengthens a prefix
 
 _WORD = re.compile(r"[^\W\d_]+|\d+")
@@ -94,26 +98,35 @@ def _similar_pairs(sets: list[frozenset], threshold: float) -> Iterable[tuple[in
     # Every word's place in the rarest-first order, so sorting a set is a C-level lookup.
     rank = {w: r for r, w in enumerate(sorted(frequency, key=lambda w: (frequency[w], w)))}.__getitem__
 
-    def overlap(size: int) -> int:  # the fewest words a set of `size` shares with a similar one
+    # The fewest words a set of `size` shares with a similar one: any partner (it cannot hold
+    # fewer than t·size of the larger set's words), or one at least as large, met later.
+    def overlap(size: int) -> int:
         return math.ceil(threshold * size - _ROUNDING)
 
-    def key_words(size: int) -> int:  # ℓ for a set of `size`: never more than the overlap
-        return min(KEY_WORDS, overlap(size))
+    def overlap_with_larger(size: int) -> int:
+        return math.ceil(2 * threshold / (1 + threshold) * size - _ROUNDING)
 
-    # By size: the words of a set a similar one may lack, and the ℓ it is indexed with and
-    # those it probes with (each smaller set it may meet was indexed with its own ℓ).
-    plans = {size: (size - overlap(size), key_words(size),
-                    sorted({key_words(s) for s in range(max(1, overlap(size)), size + 1)}))
+    def key_words(size: int) -> int:  # ℓ of a set indexed at `size`: never more than its overlap
+        return min(KEY_WORDS, overlap_with_larger(size))
+
+    # By size, the prefix lengths and ℓ: a set is indexed with the keys of its shorter prefix
+    # (its partners met later are as large or larger) and probes with its longer one, with
+    # the ℓ of each size of smaller set it may meet.
+    plans = {size: (size - overlap_with_larger(size) + key_words(size), key_words(size),
+                    [(size - overlap(size) + length, length)
+                     for length in sorted({key_words(s) for s in range(max(1, overlap(size)), size + 1)})])
              for size in {len(x) for x in sets}}
     index: dict[tuple[int, ...], list[int]] = defaultdict(list)
     for a in sorted(range(len(sets)), key=lambda k: len(sets[k])):
         x = sets[a]
-        spare, indexed, probes = plans[len(x)]
+        indexed_prefix, indexed, probes = plans[len(x)]
         ordered = sorted(map(rank, x))
-        met = {b for length in probes for key in combinations(ordered[:spare + length], length)
+        met = {b for prefix, length in probes for key in combinations(ordered[:prefix], length)
                for b in index.get(key, ())}
-        for b in met:
-            if is_similar(x, sets[b], threshold):
+        for b in met:  # is_similar, inline: this is the search's inner loop
+            y = sets[b]
+            shared = len(x & y)
+            if shared >= threshold * (len(x) + len(y) - shared):
                 yield a, b
-        for key in combinations(ordered[:spare + indexed], indexed):
+        for key in combinations(ordered[:indexed_prefix], indexed):
             index[key].append(a)
