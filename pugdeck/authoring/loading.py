@@ -29,9 +29,19 @@ class Document:
     # path → (line, column) of the value / of the mapping key
     marks: dict[tuple, tuple[int, int]] = field(default_factory=dict, repr=False)
     key_marks: dict[tuple, tuple[int, int]] = field(default_factory=dict, repr=False)
+    # The text of a file read without positions (`positions=False`): they are recorded from
+    # it, parsing it again, the first time one is asked for. A clean deck never pays for
+    # them, and a deck with a problem is checked once, its diagnostics located as they are made.
+    unplaced_text: str | None = field(default=None, repr=False, compare=False)
+
+    def _place(self) -> None:
+        if self.unplaced_text is not None:
+            _data, self.marks, self.key_marks = parse_yaml(self.unplaced_text, self.display)
+            self.unplaced_text = None
 
     def mark(self, path: tuple) -> Mark:
         """Where the value at `path` starts; the nearest enclosing value if it has no mark."""
+        self._place()
         while path not in self.marks and path:
             path = path[:-1]
         line, column = self.marks.get(path, (1, 1))
@@ -39,6 +49,7 @@ class Document:
 
     def key_mark(self, path: tuple) -> Mark:
         """Where the key of the mapping entry at `path` starts (for unknown/duplicate keys)."""
+        self._place()
         if path in self.key_marks:
             line, column = self.key_marks[path]
             return Mark(self.display, line, column)
@@ -48,11 +59,13 @@ class Document:
 def load_document(path: Path, display: str | None = None, positions: bool = True) -> Document:
     """Read and parse one YAML file; raises `LoadError` with a located message.
 
-    `positions=False` skips recording where each value is (see `check_deck_at`)."""
+    `positions=False` puts off recording where each value is until one is asked for (see
+    `Document.unplaced_text`)."""
     display = display or display_path(path)
     text, raw = read_text(path, display)
     data, marks, key_marks = parse_yaml(text, display, positions)
-    return Document(path, display, data, hashlib.sha256(raw).hexdigest(), marks, key_marks)
+    unplaced = None if positions or marks else text
+    return Document(path, display, data, hashlib.sha256(raw).hexdigest(), marks, key_marks, unplaced)
 
 
 @dataclass(frozen=True)
@@ -151,10 +164,10 @@ def _collect(loaded: LoadedDeck, doc: Document, chain: list[Path], positions: bo
     for i, entry in enumerate(includes):
         if not isinstance(entry, str):
             continue
-        mark = doc.mark(("include", i))
         target = inside_folder(loaded.folder, entry)
 
-        def report(message: str, mark=mark) -> None:  # called in this iteration only
+        def report(message: str, i=i) -> None:
+            mark = doc.mark(("include", i))  # only when needed: it may parse `doc` for positions
             loaded.diagnostics.append(Diagnostic(mark.file, mark.line, mark.column, None, "include",
                                                  ERROR, message))
         if target is None:

@@ -11,13 +11,16 @@ instructions (2.43 G → 1.11 G for the 10,000-card benchmark file).
 reader would; for anything else (anchors, tags, block or multi-line text, escapes, flow
 mappings, odd indentation, duplicate keys, characters YAML refuses, …) it raises
 `NotBlockYaml` and the caller reads the file the full way. So it never reports an error of
-its own: every problem, and every position, comes from the full reader. It records no
-positions either, so it serves only the first, position-free pass over a deck
-(`parse_yaml(…, positions=False)`); a deck with a problem is read again with positions.
+its own: every problem, and its position, comes from the full reader. Asked to, it records
+where each value and key of what it reads is, as the full reader would (where the first
+character of the value or key is; a collection is where its first key or "-" is; an empty
+value just after its colon): `validate` reads a deck without positions, and a file with a
+problem to point at is read again with them, in about half the full reader's time.
 
 Plain scalars are typed by the same function the full reader uses (`plain_value`: PyYAML's
 YAML 1.1 resolver and safe constructor), so `yes`, `0x1f` or `1:30` mean the same either way.
-The tests hold this reader to the full one on the bundled decks and on random block YAML.
+The tests hold this reader to the full one, data and positions, on the bundled decks and on
+random block YAML.
 """
 
 from __future__ import annotations
@@ -50,11 +53,14 @@ _values_seen: dict[str, Any] = {}
 _keys_seen: set[str] = set()  # keys already found to be plain identifiers
 
 
-def read_block_yaml(text: str, plain_value: Callable[[str], Any], max_depth: int, max_values: int) -> Any:
+def read_block_yaml(text: str, plain_value: Callable[[str], Any], max_depth: int, max_values: int,
+                    marks: dict | None = None, key_marks: dict | None = None) -> Any:
     """The data of `text`, or `NotBlockYaml` if it is not plain block YAML (see the module).
 
     `plain_value` types a plain scalar as the full reader does; `max_depth` and `max_values`
     are the full reader's limits (beyond them it reports an error, so this reader declines).
+    Given `marks` and `key_marks`, it fills them as the full reader does: path → (line,
+    column) of each value and of each mapping key, 1-based (left half-filled if it declines).
     """
     if "\r" in text:
         text = text.replace("\r\n", "\n")  # CRLF files; a lone CR is left to the full reader
@@ -63,15 +69,18 @@ def read_block_yaml(text: str, plain_value: Callable[[str], Any], max_depth: int
             # A line makes at most two values ("- key: value"), a comma one more.
             or 2 * text.count("\n") + text.count(",") + 2 >= max_values):
         raise NotBlockYaml
-    stack: list[list] = []  # the open collections, innermost last: [column, container, is a mapping]
-    top: Any = None  # the innermost one, its column and kind, kept in locals for the common line
+    # The open collections, innermost last: [column, container, is a mapping, path]
+    stack: list[list] = []
+    top: Any = None  # the innermost one, its column, kind and path, kept in locals for the common line
     top_column = -1
+    top_path: tuple = ()
     mapping_column = -1  # the column of `top` when it is a mapping with no key waiting, else -1
     root: Any = None
     pending_key: str | None = None  # a "key:" with nothing after it, waiting for its value
     pending_column = -1
+    pending_mark = (0, 0)  # where its value is if it stays empty: just after the colon
     seen, keys = _values_seen.get, _keys_seen
-    for line in text.split("\n"):
+    for number, line in enumerate(text.split("\n"), 1):
         body = line.lstrip(" ")
         if not body or body[0] == "#":
             continue  # a blank line or a comment
@@ -83,6 +92,13 @@ def read_block_yaml(text: str, plain_value: Callable[[str], Any], max_depth: int
                 value = _value(rest, plain_value)
             if value is not _NONE:
                 top[key] = value
+                if marks is not None:
+                    path = top_path + (key,)
+                    key_marks[path] = (number, mapping_column + 1)
+                    if rest[0] != " " and value.__class__ is not list:  # the usual value: one mark
+                        marks[path] = (number, len(line) - len(rest) + 1)
+                    else:
+                        _mark(marks, path, number, line, rest, value)
                 continue
         # Any other line: an entry of a list, a key without a value, a new indentation level.
         column = len(line) - len(body)
@@ -116,13 +132,19 @@ def read_block_yaml(text: str, plain_value: Callable[[str], Any], max_depth: int
                 if len(stack) >= max_depth:
                     raise NotBlockYaml
                 top[pending_key] = top = [] if dash else {}
-                stack.append([column, top, not dash])
+                stack.append([column, top, not dash, top_path + (pending_key,)])
+                if marks is not None:  # a collection is where its first key or "-" is
+                    marks[top_path + (pending_key,)] = (number, column + 1)
             else:
                 top[pending_key] = plain_value("")
+                if marks is not None:
+                    marks[top_path + (pending_key,)] = pending_mark
             pending_key = None
         elif not stack:  # the first content line opens the document's collection
             root = top = [] if dash else {}
-            stack.append([column, top, not dash])
+            stack.append([column, top, not dash, ()])
+            if marks is not None:
+                marks[()] = (number, column + 1)
         frame = stack[-1]
         if column != frame[0]:
             # Close the collections this line is left of; it must then line up with one.
@@ -138,8 +160,11 @@ def read_block_yaml(text: str, plain_value: Callable[[str], Any], max_depth: int
                 # A list item at a mapping's column: only a list that is a mapping value at
                 # the key's own column does that, and that list would be the frame.
                 raise NotBlockYaml
+            item_path = frame[3] + (len(frame[1]),)
             if key is None:
                 frame[1].append(value)
+                if marks is not None:
+                    _mark(marks, item_path, number, line, body, value)
                 frame = None
             else:
                 # "- key: …": the item is a mapping whose keys line up after the dash.
@@ -147,8 +172,10 @@ def read_block_yaml(text: str, plain_value: Callable[[str], Any], max_depth: int
                     raise NotBlockYaml
                 item: dict = {}
                 frame[1].append(item)
-                frame = [column + len(dash), item, True]
+                frame = [column + len(dash), item, True, item_path]
                 stack.append(frame)
+                if marks is not None:
+                    marks[item_path] = (number, column + len(dash) + 1)
         elif not frame[2]:
             # A list at its key's own column ("tags:" then "- home") ends at the next key.
             if len(stack) < 2 or stack[-2][0] != column or not stack[-2][2]:
@@ -159,16 +186,35 @@ def read_block_yaml(text: str, plain_value: Callable[[str], Any], max_depth: int
             mapping = frame[1]
             if key in mapping:
                 raise NotBlockYaml  # a duplicate key: the full reader says where the first one is
+            if marks is not None:
+                key_marks[frame[3] + (key,)] = (number, frame[0] + 1)
             if value is _NONE:
                 pending_key, pending_column = key, frame[0]
+                pending_mark = (number, frame[0] + len(key) + 2)
                 mapping[key] = None  # holds the key's place: dicts keep insertion order
             else:
                 mapping[key] = value
-        top_column, top, is_mapping = stack[-1]
+                if marks is not None:
+                    _mark(marks, frame[3] + (key,), number, line, rest, value)
+        top_column, top, is_mapping, top_path = stack[-1]
         mapping_column = top_column if is_mapping and pending_key is None else -1
     if pending_key is not None:
         top[pending_key] = plain_value("")
+        if marks is not None:
+            marks[top_path + (pending_key,)] = pending_mark
     return root
+
+
+def _mark(marks: dict, path: tuple, number: int, line: str, written: str, value: Any) -> None:
+    """Record where a one-line value starts (`written`, the end of `line`, holds it after
+    any spaces); for a flow list, where each of its items starts too."""
+    start = len(line) - len(written.lstrip(" "))
+    marks[path] = (number, start + 1)
+    if value.__class__ is list and value:
+        at = start + 1  # just inside the "["
+        for index, piece in enumerate(line[at:line.index("]", at)].split(",")):
+            marks[path + (index,)] = (number, at + len(piece) - len(piece.lstrip(" ")) + 1)
+            at += len(piece) + 1
 
 
 def _odd_characters(text: str) -> bool:

@@ -6,7 +6,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from pugdeck.authoring.diagnostics import DeckError, Diagnostic
+from pugdeck.authoring.diagnostics import Diagnostic
 from pugdeck.authoring.loading import LoadedDeck, gc_paused, load_deck
 from pugdeck.games.registry import game, registered
 from pugdeck.games.spec import GameSpec
@@ -39,21 +39,15 @@ def game_of(loaded: LoadedDeck) -> GameSpec:
 def check_deck_at(path: Path, fast: bool = True) -> tuple[Any, list[Diagnostic]]:
     """Load and check a deck folder (or its deck.yaml): the typed deck or None, and diagnostics.
 
-    With `fast`, the files are first parsed without recording positions; only a deck with
-    something to report is parsed again, with them, so a clean deck never pays for
-    positions it does not need. Without `fast` (for builds, whose later steps may still
-    point into the files) positions are always kept.
+    With `fast`, the files are parsed without recording positions; a file's positions are
+    recorded (it is parsed again) only when a problem in it is reported, so a clean deck never
+    pays for positions it does not need, and the checks run once either way; a problem found
+    later (by a build's drawing) is located the same way. Without `fast` every file's
+    positions are recorded as it is read.
     Raises `DeckError` only when a file cannot be read or parsed at all.
     """
     with gc_paused():
-        if fast:
-            try:
-                deck, diagnostics = _check(load_deck(path, positions=False))
-            except DeckError:  # reported below, located
-                diagnostics = [None]
-            if not diagnostics:
-                return deck, diagnostics
-        return _check(load_deck(path))
+        return _check(load_deck(path, positions=not fast))
 
 
 def _check(loaded: LoadedDeck) -> tuple[Any, list[Diagnostic]]:

@@ -25,7 +25,9 @@ from pugdeck.games.registry import game
 
 def check(deck_path: Path) -> tuple[Any, list]:
     """The checked, typed deck; raises `DeckError` with every error (warnings are kept)."""
-    deck, diagnostics = check_deck_at(deck_path, fast=False)  # errors found later point into files
+    # Read without positions, as `validate` reads it: a problem found later (while drawing)
+    # still points into the files, the file's positions read when it is located.
+    deck, diagnostics = check_deck_at(deck_path)
     if errors_in(diagnostics) or deck is None:
         raise DeckError(diagnostics)
     return deck, diagnostics

@@ -48,17 +48,24 @@ def dumps(doc: dict) -> bytes:
 
     Two-space indent, except that each card (and component) sits on one line: a diff then
     shows one line per changed card, and json's C encoder (which `indent` turns off) does
-    the bulk of the work, 3× faster on a 10,000-card deck.
+    the bulk of the work, 3× faster on a 10,000-card deck. The bytes are made in pieces and
+    joined once: building the text whole and then encoding it held four copies of it at
+    once, the peak of a 10,000-card build's memory.
     """
-    parts = []
-    for key, value in doc.items():
+    pieces = [b"{\n"]
+    for n, (key, value) in enumerate(doc.items()):
+        if n:
+            pieces.append(b",\n")
+        pieces.append(f"  {json.dumps(key)}: ".encode())
         if key in _ONE_PER_LINE and isinstance(value, list) and value:
-            items = ",\n".join("    " + _ONE_LINE.encode(item) for item in value)
-            text = "[\n" + items + "\n  ]"
+            pieces.append(b"[\n    ")
+            pieces += [(b",\n    " if i else b"") + _ONE_LINE.encode(item).encode()
+                       for i, item in enumerate(value)]
+            pieces.append(b"\n  ]")
         else:
-            text = json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n  ")
-        parts.append(f"  {json.dumps(key)}: {text}")
-    return ("{\n" + ",\n".join(parts) + "\n}\n").encode("utf-8")
+            pieces.append(json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n  ").encode())
+    pieces.append(b"\n}\n")
+    return b"".join(pieces)
 
 
 _ONE_PER_LINE = ("cards", "components")

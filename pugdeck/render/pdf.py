@@ -3,9 +3,10 @@ by page.
 
 The game lays its faces out (`GameSpec.print_run`: fronts in print order, each naming its
 back); this module puts them on sheets with crop marks and duplex backs, or one card a page
-with bleed. Faces are laid out nine at a time, drawn, and dropped, so memory stays flat
-however many cards a deck has; each distinct picture is a form XObject drawn once per
-document.
+with bleed. Faces are laid out nine at a time, drawn, and dropped, and each page is
+compressed as it ends (`page_streams`): a finished page is held as its compressed bytes,
+not its text, until the document is saved. Each distinct picture is a form XObject drawn
+once per document.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from pathlib import Path
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
-from reportlab.pdfgen import canvas as pdfcanvas
 
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.games.built_deck import Built
@@ -27,6 +27,7 @@ from pugdeck.games.spec import PdfInfo
 from pugdeck.render.drawing import Forms, draw_card, draw_shapes
 from pugdeck.render.fonts import font_set
 from pugdeck.render.forms import FormContext
+from pugdeck.render.page_streams import StreamingCanvas
 from pugdeck.render.shapes import CardFace
 from pugdeck.render.sheets import (
     DUPLEX_MODES,
@@ -110,8 +111,8 @@ def _render(built: Built, paper, duplex, bleed_mm, back_offset_mm, template, pro
     except NotImplementedError as exc:
         raise _cannot_print(str(exc)) from None
     out = io.BytesIO()
-    c = pdfcanvas.Canvas(out, invariant=1, pageCompression=1, initialFontName=fonts.body,
-                         initialFontSize=10)
+    c = StreamingCanvas(out, invariant=1, pageCompression=1, initialFontName=fonts.body,
+                        initialFontSize=10)
     _metadata(c, run.info, paper)
     forms = Forms(c, FormContext(built.folder, run.painters), run.pictures)
     card_w, card_h = tpl.width_mm * mm, tpl.height_mm * mm

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pugdeck.authoring import yaml_text
 from pugdeck.authoring.loading import LoadError
 from pugdeck.authoring.yaml_block import NotBlockYaml, read_block_yaml
 from pugdeck.authoring.yaml_text import MAX_DEPTH, MAX_VALUES, parse_yaml, plain_value
@@ -26,14 +27,27 @@ def fast(text: str):
     return read_block_yaml(text, plain_value, MAX_DEPTH, MAX_VALUES)
 
 
+def full_with_positions(text: str):
+    """(data, marks, key marks) from the libyaml reader alone (parse_yaml's block reader declining)."""
+    def decline(*_args, **_kwargs):
+        raise NotBlockYaml
+
+    saved, yaml_text.read_block_yaml = yaml_text.read_block_yaml, decline
+    try:
+        return parse_yaml(text, "test.yaml", positions=True)
+    finally:
+        yaml_text.read_block_yaml = saved
+
+
 def full(text: str):
-    return parse_yaml(text, "test.yaml", positions=True)[0]
+    return full_with_positions(text)[0]
 
 
 def assert_agrees(text: str) -> bool:
-    """The fast reader reads `text` as the full one does, or declines; True if it read it."""
+    """The fast reader reads `text` as the full one does, positions and all, or declines;
+    True if it read it."""
     try:
-        expected = full(text)
+        expected, marks, key_marks = full_with_positions(text)
     except LoadError:
         expected = LoadError
     try:
@@ -43,6 +57,11 @@ def assert_agrees(text: str) -> bool:
     assert expected is not LoadError, f"the fast reader accepted YAML the full one refuses:\n{text}"
     # repr tells 1 from True from 1.0 and shows key order; nan compares equal this way too.
     assert repr(got) == repr(expected), f"read differently:\n{text}"
+    got_marks: dict = {}
+    got_key_marks: dict = {}
+    assert repr(read_block_yaml(text, plain_value, MAX_DEPTH, MAX_VALUES, got_marks, got_key_marks)) == repr(got)
+    assert got_marks == marks, f"values placed differently:\n{text}"
+    assert got_key_marks == key_marks, f"keys placed differently:\n{text}"
     return True
 
 

@@ -6,14 +6,10 @@ raises for a bad deck; errors are values, reported together by the caller.
 
 from __future__ import annotations
 
-import math
-import re
-from collections import Counter, defaultdict
-from itertools import chain
 from pathlib import Path
 
 from pugdeck.authoring.deck_files import DeckInfo, check_files, located, sources_of
-from pugdeck.authoring.diagnostics import ERROR, WARNING, Diagnostic, errors_in
+from pugdeck.authoring.diagnostics import ERROR, Diagnostic, errors_in
 from pugdeck.authoring.images import check_image
 from pugdeck.authoring.loading import LoadedDeck, SourceCard
 from pugdeck.authoring.schema_checks import SchemaCheck
@@ -26,6 +22,7 @@ from pugdeck.games.pug_you.model import (
     Deck,
     Rules,
 )
+from pugdeck.games.pug_you.near_duplicates import near_duplicate_questions
 from pugdeck.games.pug_you.print_checks import print_checks
 from pugdeck.schemas import game_check
 
@@ -135,64 +132,4 @@ def _rules_sense(loaded: LoadedDeck, rules: Rules) -> list[Diagnostic]:
         out.append(Diagnostic(mark.file, mark.line, mark.column, None, "players", ERROR,
                               f"at least {rules.nominees + 1} players are needed: the active player "
                               f"nominates {rules.nominees} others"))
-    return out
-
-
-_POSTINGS = 256
-_WORD = re.compile(r"[^\W\d_]+|\d+")
-_FILLER = frozenset("who whom whose would is most likely to the a an of be in at on for with your you "
-                    "their they has have had ever which one".split())
-
-
-_ASCII_WORD = re.compile(r"[a-z]+|[0-9]+")  # `_WORD` on lowercase ASCII text, a third cheaper
-
-
-def _words(question: str) -> frozenset[str]:
-    text = question.lower()
-    return frozenset((_ASCII_WORD if text.isascii() else _WORD).findall(text)) - _FILLER
-
-
-def near_duplicate_questions(sources: list[SourceCard], threshold: float = 0.75) -> list[Diagnostic]:
-    """A warning for each question whose words nearly repeat an earlier one's (Jaccard ≥ 0.75),
-    naming the earliest such card.
-
-    Exact, and near-linear on real decks: the all-pairs join of Bayardo et al. ("Scaling up
-    all pairs similarity search"). Words are ordered rarest first and questions visited
-    shortest first; two sets this similar must share a word among the first
-    |x| − ⌈t·|x|⌉ + 1 of the longer one (its probe) and the first |y| − ⌈2t/(1+t)·|y|⌉ + 1
-    of the shorter one, already visited (all that is indexed of it). On a deck built from a
-    tiny vocabulary even the rarest words are common; only the last `_POSTINGS` questions
-    per word are compared then, so the check stays fast (if inexact).
-    """
-    questions = [(s, _words(s.data["question"])) for s in sources
-                 if isinstance(s.data, dict) and isinstance(s.data.get("question"), str)]
-    sizes = [len(words) for _, words in questions]
-    frequency: Counter[str] = Counter(chain.from_iterable(words for _, words in questions))
-    # Every word's place in the rarest-first order, so sorting a question is a C-level lookup.
-    rank = {w: r for r, w in enumerate(sorted(frequency, key=lambda w: (frequency[w], w)))}.__getitem__
-    # A hair under the exact bound, so rounding never shortens a prefix (longer is safe).
-    indexed_share = 2 * threshold / (1 + threshold) - 1e-9
-    index: dict[str, list[int]] = defaultdict(list)
-    earliest: dict[int, int] = {}  # question → the first question (deck order) it nearly repeats
-    for i in sorted(range(len(questions)), key=sizes.__getitem__):
-        size = sizes[i]
-        if not size:
-            continue
-        words = questions[i][1]
-        ordered = sorted(words, key=rank)
-        probe = ordered[:size - math.ceil(threshold * size) + 1]
-        for j in {j for w in probe if w in index for j in index[w][-_POSTINGS:]}:
-            shared = len(words & questions[j][1])
-            if shared >= threshold * (size + sizes[j] - shared):
-                later, first = (i, j) if i > j else (j, i)
-                if earliest.get(later, later) > first:
-                    earliest[later] = first
-        for w in ordered[:size - math.ceil(indexed_share * size) + 1]:
-            index[w].append(i)
-    out = []
-    for i, j in sorted(earliest.items()):
-        other = questions[j][0]
-        mark = other.mark("question")
-        out.append(located(questions[i][0], "question", f"question nearly repeats card "
-                           f"'{other.id}' ({mark.file}:{mark.line})", severity=WARNING))
     return out
