@@ -201,7 +201,8 @@ class Server:
         if len(self.sessions) >= MAX_GAMES:
             raise ProtocolError("too_many_games", f"{MAX_GAMES} games are open; close one first")
         doc, source = built_deck(request)
-        kind = registered().get(doc.get("game")) if isinstance(doc, dict) else None
+        game_id = doc.get("game") if isinstance(doc, dict) else None
+        kind = registered().get(game_id) if isinstance(game_id, str) else None
         if kind is None:
             raise ProtocolError("bad_deck", f"{source}: not a built deck of a game this server plays "
                                 f"({', '.join(sorted(registered()))})")
