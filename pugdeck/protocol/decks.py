@@ -115,9 +115,7 @@ class DeckStore:
         """A game was closed: its deck may be forgotten once no open game uses it."""
         opened.deck.users -= 1
         self._open_cost -= opened.cost
-        unused = [key for key, deck in self._decks.items() if not deck.users]
-        for key in unused[:max(0, len(unused) - MAX_UNUSED_DECKS)]:
-            del self._decks[key]
+        self._forget_unused(keep=MAX_UNUSED_DECKS)
 
     # --- the deck a request names --------------------------------------------------------
 
@@ -166,6 +164,12 @@ class DeckStore:
     def _keep(self, deck: HeldDeck) -> None:
         self._decks[deck.key] = deck
         self._decks.move_to_end(deck.key)
+        self._forget_unused(keep=MAX_UNUSED_DECKS + 1)  # this one may not be used after all
+
+    def _forget_unused(self, keep: int) -> None:
+        unused = [key for key, deck in self._decks.items() if not deck.users]
+        for key in unused[:max(0, len(unused) - keep)]:
+            del self._decks[key]
 
     def _make_room(self, deck: HeldDeck, adds: int) -> None:
         if deck.key not in self._decks:
@@ -188,7 +192,9 @@ def _held(key: tuple, name: str, doc: Any) -> HeldDeck:
 
 # --- deck folders, built once while their files stay as they were ---------------------------
 
-MAX_BUILDS = 8  # deck folders whose last build is kept, for every server in the process
+# Deck folders whose last build is kept, for every server in the process (tests start many):
+# the last 8, or fewer when they hold more than 100,000 cards together.
+MAX_BUILDS, MAX_BUILD_CARDS = 8, 100_000
 _builds: OrderedDict[Path, tuple[tuple, Any]] = OrderedDict()  # deck file → (stamp, doc)
 
 
@@ -211,9 +217,13 @@ def built_folder(deck_file: Path) -> tuple[Any, tuple]:
     stamp = _stamp(deck_file, files)
     if _unchanged_since_built(deck_file, doc):  # else edited while building: not kept
         _builds[deck_file] = (stamp, doc)
-        while len(_builds) > MAX_BUILDS:
+        while len(_builds) > MAX_BUILDS or (len(_builds) > 1 and _build_cards() > MAX_BUILD_CARDS):
             _builds.popitem(last=False)
     return doc, stamp
+
+
+def _build_cards() -> int:
+    return sum(len(doc["cards"]) for _stamp, doc in _builds.values())
 
 
 def _stamp(deck_file: Path, files: tuple) -> tuple:
