@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 from typing import Any
 
 MAX_DEPTH = 64  # a built deck nests 6 deep; a request a few more for an inline deck
@@ -43,6 +44,11 @@ def loads(data: bytes | str, check_text: bool = True) -> Any:
         value = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
     except RecursionError:
         raise ValueError(f"nested more than {MAX_DEPTH} deep") from None
+    except ValueError as exc:
+        if isinstance(exc, json.JSONDecodeError) or "digits" not in str(exc):
+            raise
+        # Python's guard against slow int parsing; its own message names a Python setting.
+        raise ValueError(f"a number has more than {sys.get_int_max_str_digits():,} digits") from None
     if _too_deep(value):
         raise ValueError(f"nested more than {MAX_DEPTH} deep")
     if check_text and _SURROGATE_ESCAPE.search(text):

@@ -162,6 +162,10 @@ class DeckStore:
     # --- the bound -----------------------------------------------------------------------
 
     def _keep(self, deck: HeldDeck) -> None:
+        # An earlier version of the same file that no game uses will not be asked for again.
+        for key in [key for key, held in self._decks.items()
+                    if key[:2] == deck.key[:2] and key != deck.key and not held.users]:
+            del self._decks[key]
         self._decks[deck.key] = deck
         self._decks.move_to_end(deck.key)
         self._forget_unused(keep=MAX_UNUSED_DECKS + 1)  # this one may not be used after all

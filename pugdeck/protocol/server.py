@@ -71,7 +71,6 @@ class Server:
                 return _error(None, "bad_request", "a request is a JSON object with a 'cmd'")
             request_id = request.get("id")
             if isinstance(request_id, (dict, list)) or json_input.lone_surrogate_path(request_id) is not None:
-                request_id = None
                 return _error(None, "bad_request", "'id' must be a number, a string or null")
             handler = _handler(request)
             body = handler(self, request)

@@ -135,4 +135,6 @@ def test_rebuilding_an_edited_deck_keeps_memory_flat(tmp_path):
     finally:
         tracemalloc.stop()
     assert all(ref() is None for ref in refs), "garbage from before a rebuild was never collected"
+    cards = len(build(tmp_path / "deck").doc["cards"])
+    assert server.decks.held_cards() == 2 * cards  # the last version and its tables; no older one
     assert grown < 500_000, f"15 rebuilds kept {grown:,} bytes"  # frozen, they kept 1.5 MB
