@@ -188,5 +188,4 @@ def test_hand_edited_built_decks_never_crash_play_or_the_server(base_decks, tmp_
         assert (result.exit_code == 0) == response["ok"], f"{where}: play and serve disagree: {result.output[-1500:]} {response}"
         outcomes["played" if response["ok"] else "refused"] += 1
     # The series is worth running only if it reaches the engines as well as the checks.
-    print(outcomes)
     assert outcomes["played"] >= CASES // 10 and outcomes["refused"] >= CASES // 2, outcomes
