@@ -211,7 +211,7 @@ def pixelpug_json(tmp_path_factory):
 
 def _refused(result, *expected: str) -> None:
     assert result.exit_code == 1, result.output
-    assert "Traceback" not in result.output and result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output and isinstance(result.exception, (SystemExit, type(None)))
     for text in expected:
         assert text in result.output, result.output
 
