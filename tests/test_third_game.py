@@ -167,7 +167,7 @@ def test_serve_plays_it_over_the_protocol(site):
          "bots": {"1": "random"}},
         {"id": 3, "cmd": "legal_actions", "game": "g1"},
     ]
-    result = CliRunner().invoke(main, ["serve", "--stdio"],
+    result = CliRunner().invoke(main, ["serve", "--stdio", "--root", str(site.parent)],  # a path under the root
                                 input="".join(json.dumps(r) + "\n" for r in requests))
     hello, opened, legal = (json.loads(line) for line in result.stdout.splitlines())
     assert "highcard" in hello["games"]

@@ -34,7 +34,8 @@ def suggest(word: str, options: Iterable[str]) -> str:
     """' — did you mean 'x'?' when something close exists, else ''."""
     import difflib  # noqa: PLC0415 (only a deck with a misspelt key needs it)
 
-    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
+    # Only text can be close to text: an enum may also allow null (a built card's `level`).
+    close = difflib.get_close_matches(word, [o for o in options if isinstance(o, str)], n=1, cutoff=0.6)
     return f"; did you mean '{close[0]}'?" if close else ""
 
 

@@ -19,8 +19,11 @@ from typing import NoReturn
 import click
 
 from pugdeck.authoring.diagnostics import DeckError
+from pugdeck.games.json_input import MAX_BUILT_BYTES, MAX_LOG_BYTES
+from pugdeck.games.json_input import loads as json_loads
 from pugdeck.games.registry import registered
 from pugdeck.games.spec import GameSpec
+from pugdeck.inputs import InputError, read_bytes
 
 BOTS_HELP = ("Bots per seat, a comma list of the game's bot kinds cycled over the seats "
              "[default: each kind the game has, in its order: random,heuristic for the bundled games].")
@@ -53,12 +56,16 @@ def _report_deck_error(error: DeckError) -> NoReturn:
     sys.exit(1)
 
 
-def _read_json(path: str, what: str) -> object:
+def _read_json(path: str, what: str, limit: int, check_text: bool = True) -> object:
+    """The JSON in the file `path`, read through the one bounded reader (a FIFO, a device
+    or a folder is refused at once, the read is capped) and parsed strictly (no NaN, no
+    lone surrogates unless the engine names the card holding one: games/json_input.py);
+    else exit 1."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as error:
-        _fail(f"cannot read {what} {path}: {error.strerror}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        return json_loads(read_bytes(Path(path), limit), check_text)
+    except InputError as error:
+        _fail(f"cannot read {what} {path}: {error.reason}")
+    except ValueError as error:
         _fail(f"{path} is not a JSON {what}: {error}")
 
 
@@ -66,7 +73,7 @@ def _deck_game(path: str) -> tuple[dict, GameSpec]:
     """The built deck at `path` and the registered game that plays it (else exit 1)."""
     from pugdeck.games.engine_input import built_game  # noqa: PLC0415 (schemas load with the deck, not for --help)
 
-    doc = _read_json(path, "built deck")
+    doc = _read_json(path, "built deck", MAX_BUILT_BYTES, check_text=False)
     try:
         return doc, built_game(doc, path)
     except DeckError as error:
@@ -157,7 +164,7 @@ def play(deck: str, players: int, seed: int, bots: str, as_json: bool, human: st
 @_unsupported_is_an_error
 def replay(log: str) -> None:
     """Replay a machine LOG.json from `pugdeck play --json` and print its transcript."""
-    doc = _read_json(log, "game log")
+    doc = _read_json(log, "game log", MAX_LOG_BYTES)
     spec = _log_game(doc, log)
     illegal = spec.illegal_action()
     try:

@@ -1,14 +1,23 @@
 """What every engine does with its input before playing: find the game a built deck is for,
-check the deck, and replay a logged game. Engines read only built decks, never deck
-folders (docs/architecture.md)."""
+check the deck, read its rules, and replay a logged game. Engines read only built decks,
+never deck folders (docs/architecture.md).
+
+A built deck is untrusted (a file anyone may edit, or a protocol request), and the schema
+leaves some of what an engine relies on unsaid: `rules` is any object there, and text may
+hold lone surrogates that cannot be printed. So every check an engine needs ends in a
+`DeckError` naming the card or the rule: `play` exits 1 with it, `serve` answers `bad_deck`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.authoring.schema_checks import describe
 from pugdeck.games.built_deck import FORMAT as BUILT_FORMAT
+from pugdeck.games.json_input import lone_surrogate_path, shown_path
 from pugdeck.games.registry import registered
 from pugdeck.schemas import validate_built
 
@@ -16,16 +25,21 @@ if TYPE_CHECKING:  # types only
     from pugdeck.games.spec import GameSpec
 
 
-def fail(source: str, field: str, message: str) -> NoReturn:
-    # Line 0: a problem with the file as a whole, printed as "source: message".
-    raise DeckError([Diagnostic(source, 0, 0, None, field, ERROR, message)])
+#: `read_rules`: a rule the deck must give (no default)
+REQUIRED = object()
+
+
+def fail(source: str, field: str, message: str, card: str | None = None) -> NoReturn:
+    # Line 0: a problem with the file as a whole, printed as "source: [card 'id': ]message".
+    raise DeckError([Diagnostic(source, 0, 0, card, field, ERROR, message)])
 
 
 def built_game(doc: object, source: str) -> GameSpec:
     """The registered game that plays the built deck `doc`; raises `DeckError` when `doc` is
     no built deck, or a deck of a game nobody registered."""
     _check_format(doc, source)
-    spec = registered().get(doc.get("game"))
+    game = doc.get("game")
+    spec = registered().get(game) if isinstance(game, str) else None
     if spec is None:
         fail(source, "game", f"no registered game plays {doc.get('game')!r} decks "
              f"(registered: {', '.join(sorted(registered()))}); see `pugdeck games`")
@@ -44,10 +58,78 @@ def check_built(doc: object, game: str, title: str, source: str) -> None:
     _check_format(doc, source)
     if doc.get("game") != game:
         fail(source, "game", f"this is a {doc.get('game')!r} deck, not a {title} deck")
+    _check_text(doc, source)  # first: the schema's messages quote the values they refuse
     validate_built(doc, source)
     ids = [card["id"] for card in doc["cards"]]
     if len(set(ids)) != len(ids):
-        fail(source, "cards", "card ids in a built deck must be unique")
+        duplicate = next(card_id for card_id, n in Counter(ids).items() if n > 1)
+        fail(source, "cards", "card ids in a built deck must be unique; this one appears more than once",
+             card=duplicate)
+
+
+def _check_text(doc: dict, source: str) -> None:
+    """Every string of the deck is valid Unicode (a lone surrogate cannot be printed)."""
+    path = lone_surrogate_path(doc)
+    if path is None:
+        return
+    card = None
+    if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):
+        entry = doc["cards"][path[1]]
+        card_id = entry.get("id") if isinstance(entry, dict) else None
+        card = card_id if isinstance(card_id, str) and lone_surrogate_path(card_id) is None else None
+    where = shown_path(path)
+    fail(source, where, f"{where}: text must be valid Unicode; it holds a lone surrogate (a "
+         "\\ud800-style escape without its pair)", card=card)
+
+
+def read_rules(doc: dict, source: str, fields: Mapping[str, tuple]) -> dict[str, Any]:
+    """The whole-number rules of a built deck: `fields` maps a dotted name ("players.min")
+    to (lowest, highest, default) — the default `REQUIRED`, or the value an older deck that
+    leaves the rule out plays with (None: the rule may also be null). The bounds are what
+    the engine can play: no 10⁹ rounds, no hand of 0, no nominees beyond the table."""
+    rules = doc.get("rules")
+    if not isinstance(rules, dict):
+        fail(source, "rules", "the built deck has no rules block")
+    out: dict[str, Any] = {}
+    for name, (low, high, default) in fields.items():
+        *parents, last = name.split(".")
+        value = rules
+        for key in parents:  # e.g. `players` of players.min: a mapping, or absent when optional
+            value = value.get(key)
+            if value is None and default is not REQUIRED:
+                value = {}
+            elif not isinstance(value, dict):
+                fail(source, f"rules.{key}", f"rules.{key} must be a mapping, not {describe(value)}")
+        if last not in value:
+            if default is REQUIRED:
+                fail(source, f"rules.{name}", f"the rules block lacks rules.{name}")
+            out[name] = default
+            continue
+        number = value[last]
+        if number is None and default is None:
+            out[name] = None
+        elif type(number) is not int or not low <= number <= high:
+            fail(source, f"rules.{name}", f"rules.{name} must be a whole number from {low} to {high}"
+                 f"{' or null' if default is None else ''}, not {describe(number)}")
+        else:
+            out[name] = number
+    return out
+
+
+def log_fields(log: dict, source: str) -> tuple[Any, int, int, list, list[str]]:
+    """(deck, players, seed, actions, seat labels) of a game's machine log, in the shape both
+    log formats share; `ValueError` saying what is wrong (a log is a file anyone may edit)."""
+    missing = [key for key in ("deck", "players", "seed", "bots", "actions") if key not in log]
+    if missing:
+        raise ValueError(f"{source}: the game log lacks {', '.join(missing)}")
+    players, seed, labels, actions = log["players"], log["seed"], log["bots"], log["actions"]
+    if type(players) is not int or type(seed) is not int:
+        raise ValueError(f"{source}: the game log's players and seed must be whole numbers")
+    if not isinstance(actions, list):
+        raise ValueError(f"{source}: the game log's actions must be a list")
+    if not (isinstance(labels, list) and len(labels) == players and all(isinstance(b, str) for b in labels)):
+        raise ValueError(f"{source}: the game log's bots must list one bot name per seat ({players})")
+    return log["deck"], players, seed, actions, labels
 
 
 def replay(game: Any, actions: Iterable[dict]) -> Any:

@@ -65,7 +65,12 @@ class State(Protocol):
 
 @runtime_checkable
 class Game(Protocol):
-    """One configured game; `GameSpec.new_game` makes it from a built deck."""
+    """One configured game; `GameSpec.new_game` makes it from a built deck.
+
+    A game may also offer `reseeded(seed)`: the same game with another seed, sharing what
+    it read from the deck. `simulate` uses it, and the engine server opens every game of a
+    deck and player count so (protocol/decks.py); a game without it is read afresh each time.
+    """
 
     players: int
     seed: int

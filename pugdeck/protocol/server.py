@@ -6,10 +6,12 @@ actions of the people at its table; bot seats and chance steps (shuffles, deals)
 by the server until a person must act again, and every response lists what happened, as
 everyone at the table may see it.
 
-`Server.handle_line` never raises and never changes a game unless the whole request
-succeeds: an action is tried on a clone of the state, which replaces the game's state only
-once the action and every automatic step after it went through. `serve` (in
-`stream.py`) runs it over stdin/stdout.
+`Server.handle_line` never raises, whatever the line holds, and never changes a game unless
+the whole request succeeds: an action is tried on a clone of the state, which replaces the
+game's state only once the action and every automatic step after it went through. A bug
+answers `internal` and leaves every game as it was. `serve` (in `stream.py`) runs it over
+stdin/stdout. Requests are read strictly (games/json_input.py): no NaN, no lone surrogates,
+no nesting past 64 levels. Decks come from `decks.py`, which holds them for every game.
 
 Every game is reached through the registry and its `GameSpec` (games/spec.py): the engine
 (`new_game`, driven through the State shape of games/state.py), its bots, what of an action
@@ -18,17 +20,17 @@ everyone may see (`public_action`, `public_events`) and how a result is summed u
 
 from __future__ import annotations
 
-import json
 import sys
 import traceback
-from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from pugdeck import __version__
-from pugdeck.authoring.diagnostics import DeckError
+from pugdeck.games import json_input
 from pugdeck.games.registry import registered
-from pugdeck.games.spec import GameSpec
-from pugdeck.protocol.errors import ProtocolError
+from pugdeck.protocol.decks import DeckStore
+from pugdeck.protocol.errors import ProtocolError, quoted
+from pugdeck.protocol.sessions import Session, bot_kinds, seat_bots, seat_number, whole_number
 
 PROTOCOL = "pugdeck-engine"
 PROTOCOL_VERSION = 1
@@ -36,31 +38,15 @@ MAX_GAMES = 1000  # open games per server; `close` frees one
 MAX_AUTO_STEPS = 1_000_000  # automatic steps after one request: a safety net, never reached
 
 
-@dataclass
-class Session:
-    """One game being played: the engine's game and state, and which seats are bots."""
-
-    name: str
-    kind: GameSpec
-    game: Any
-    state: Any
-    bots: dict[int, Any] = field(default_factory=dict)
-    bot_kinds: dict[int, str] = field(default_factory=dict)
-
-    def to_act(self) -> int | None:
-        return None if self.state.is_terminal() else self.state.current_player()
-
-    def summary(self) -> dict:
-        return {"game": self.name, "game_type": self.kind.id, "players": self.game.players,
-                "seed": self.game.seed, "humans": [s for s in range(self.game.players) if s not in self.bots],
-                "bots": {str(s): k for s, k in sorted(self.bot_kinds.items())},
-                "to_act": self.to_act(), "terminal": self.state.is_terminal()}
-
-
 class Server:
-    """Every open game and the request handlers. One instance per connection."""
+    """Every open game and the request handlers. One instance per connection.
 
-    def __init__(self) -> None:
+    `root` is the folder under which a request's `deck` path must lie (docs/protocol.md,
+    "Decks"), the working folder by default; `decks` may be given to share or bound one.
+    """
+
+    def __init__(self, root: Path | str | None = None, decks: DeckStore | None = None) -> None:
+        self.decks = decks or DeckStore(Path.cwd() if root is None else root)
         self.sessions: dict[str, Session] = {}
         self.created = 0
         self.finished = False  # set by `quit`
@@ -70,31 +56,28 @@ class Server:
     def handle_line(self, line: str | bytes) -> dict:
         """The response to one request line. Never raises."""
         try:
-            request = json.loads(line.strip())
-        except (ValueError, RecursionError) as exc:  # JSONDecodeError and bad UTF-8 are ValueErrors
+            request = json_input.loads(line.strip())
+        except ValueError as exc:  # not JSON, not UTF-8, NaN, a lone surrogate, too deep
             return _error(None, "bad_json", f"not a JSON request: {exc}")
+        except Exception as exc:  # noqa: BLE001 - nothing a client sends may end the session
+            return _internal(None, exc)
         return self.handle(request)
 
     def handle(self, request: Any) -> dict:
         """The response to one decoded request. Never raises."""
-        if not isinstance(request, dict):
-            return _error(None, "bad_request", "a request is a JSON object with a 'cmd'")
-        request_id = request.get("id")
-        if isinstance(request_id, (dict, list)):
-            return _error(None, "bad_request", "'id' must be a number, a string or null")
-        cmd = request.get("cmd")
-        handler = COMMANDS.get(cmd) if isinstance(cmd, str) else None
-        if handler is None:
-            return _error(request_id, "unknown_command", f"unknown command {cmd!r}; commands: "
-                          f"{', '.join(COMMANDS)}")
+        request_id = None
         try:
+            if not isinstance(request, dict):
+                return _error(None, "bad_request", "a request is a JSON object with a 'cmd'")
+            request_id = request.get("id")
+            if isinstance(request_id, (dict, list)) or json_input.lone_surrogate_path(request_id) is not None:
+                return _error(None, "bad_request", "'id' must be a number, a string or null")
+            handler = _handler(request)
             body = handler(self, request)
         except ProtocolError as exc:
             return _error(request_id, exc.code, str(exc))
         except Exception as exc:  # noqa: BLE001 - a bug must not end the session
-            traceback.print_exc(file=sys.stderr)
-            return _error(request_id, "internal", f"internal error ({type(exc).__name__}: {exc}); "
-                          "the game is unchanged")
+            return _internal(request_id, exc)
         return {"id": request_id, "ok": True, **body}
 
     # --- commands ---------------------------------------------------------------------
@@ -132,14 +115,14 @@ class Server:
     def observation(self, request: dict) -> dict:
         """What one seat may see."""
         session = self._session(request)
-        seat = _seat(request, session, "seat")
+        seat = seat_number(request, session, "seat")
         return {"seat": seat, "to_act": session.to_act(), "observation": session.state.observation(seat)}
 
     def legal_actions(self, request: dict) -> dict:
         """The legal actions of a seat (the one to act by default); [] when it is not its turn."""
         session = self._session(request)
         to_act = session.to_act()
-        seat = _seat(request, session, "seat") if request.get("seat") is not None else to_act
+        seat = seat_number(request, session, "seat") if request.get("seat") is not None else to_act
         actions = session.state.legal_actions() if seat is not None and seat == to_act else []
         return {"seat": seat, "to_act": to_act, "actions": [dict(a) for a in actions]}
 
@@ -149,7 +132,7 @@ class Server:
         if session.state.is_terminal():
             raise ProtocolError("game_over", f"game {session.name} is over; start a new_game")
         to_act = session.to_act()
-        if request.get("seat") is not None and _seat(request, session, "seat") != to_act:
+        if request.get("seat") is not None and seat_number(request, session, "seat") != to_act:
             raise ProtocolError("wrong_seat", f"it is seat {to_act}'s turn, not seat {request['seat']}'s")
         action = request.get("action")
         if not isinstance(action, dict):
@@ -185,6 +168,7 @@ class Server:
         """Forget a game."""
         session = self._session(request)
         del self.sessions[session.name]
+        self.decks.detach(session.opened)
         return {"closed": session.name}
 
     def quit(self, request: dict) -> dict:
@@ -196,42 +180,26 @@ class Server:
 
     def _open(self, request: dict) -> Session:
         """A new session from a new_game / replay request (not yet registered)."""
-        from pugdeck.protocol.decks import built_deck  # noqa: PLC0415 (building loads lazily)
-
         if len(self.sessions) >= MAX_GAMES:
             raise ProtocolError("too_many_games", f"{MAX_GAMES} games are open; close one first")
-        doc, source = built_deck(request)
-        kind = registered().get(doc.get("game")) if isinstance(doc, dict) else None
-        if kind is None:
-            raise ProtocolError("bad_deck", f"{source}: not a built deck of a game this server plays "
-                                f"({', '.join(sorted(registered()))})")
-        players, seed = request.get("players"), request.get("seed", 0)
-        if type(players) is not int:
-            raise ProtocolError("bad_request", "'players' must be a whole number")
-        if type(seed) is not int:
-            raise ProtocolError("bad_request", "'seed' must be a whole number")
-        try:
-            game = kind.new_game(doc, players, seed, source=source)
-            bot_kinds = _bot_kinds(request.get("bots", {}), players, kind)
-            session = Session(f"g{self.created + 1}", kind, game, game.new_initial_state(),
-                              bot_kinds=bot_kinds)
-            session.bots = _seat_bots(kind, bot_kinds, game, seed)
-        except DeckError as exc:
-            raise ProtocolError("bad_deck", "; ".join(d.format() for d in exc.diagnostics[:10])) from None
-        except NotImplementedError as exc:  # a registered game this server cannot play (no engine)
-            raise ProtocolError("bad_deck", f"{source}: {exc}") from None
+        players, seed = whole_number(request, "players"), whole_number(request, "seed", 0)
+        opened = self.decks.open_game(request, players, seed)
+        kinds = bot_kinds(request.get("bots", {}), players, opened.kind)
+        session = Session(f"g{self.created + 1}", opened, opened.game.new_initial_state(), bot_kinds=kinds)
+        session.bots = seat_bots(opened.kind, kinds, opened.game, seed)
         return session
 
     def _register(self, session: Session) -> None:
         self.created += 1
         self.sessions[session.name] = session
+        self.decks.attach(session.opened)
 
     def _session(self, request: dict) -> Session:
         name = request.get("game")
         session = self.sessions.get(name) if isinstance(name, str) else None
         if session is None:
-            raise ProtocolError("unknown_game", f"no open game {name!r}; open ones: "
-                                f"{', '.join(self.sessions) or 'none'}")
+            shown = ", ".join(list(self.sessions)[:20]) + (", …" if len(self.sessions) > 20 else "")
+            raise ProtocolError("unknown_game", f"no open game {quoted(name)}; open ones: {shown or 'none'}")
         return session
 
     def _advance(self, session: Session, state, first: dict | None = None, events_from: int = 0) -> dict:
@@ -262,40 +230,33 @@ class Server:
         return out
 
 
-def _seat(request: dict, session: Session, key: str) -> int:
-    seat = request.get(key)
-    if type(seat) is not int or not 0 <= seat < session.game.players:
-        raise ProtocolError("bad_seat", f"'{key}' must be a seat number from 0 to {session.game.players - 1}")
-    return seat
-
-
-def _bot_kinds(spec: Any, players: int, kind: GameSpec) -> dict[int, str]:
-    """{"1": "random", ...} → {1: "random"}; seat keys are strings in JSON."""
-    if not isinstance(spec, dict):
-        raise ProtocolError("bad_request", "'bots' must map seat numbers to bot kinds, e.g. {\"1\": \"random\"}")
-    out = {}
-    for key, bot in spec.items():
-        seat = int(key) if isinstance(key, str) and key.isdigit() else -1
-        if not 0 <= seat < players:
-            raise ProtocolError("bad_seat", f"bot seat {key!r} must be a seat number from 0 to {players - 1}")
-        if bot not in kind.bot_kinds():
-            raise ProtocolError("bad_request", f"unknown bot {bot!r} for {kind.id}; "
-                                f"choose from {', '.join(kind.bot_kinds())}")
-        out[seat] = bot
-    return out
-
-
-def _seat_bots(kind: GameSpec, kinds: dict[int, str], game: Any, seed: int) -> dict[int, Any]:
-    """A bot for each seat in `kinds` (seat → kind). The game's factory fills every seat, as
-    `pugdeck play` does, so a seat's bot plays the same whoever sits at the other seats; the
-    seats that are people are dropped."""
-    every_seat = [kinds.get(seat, kind.bot_kinds()[0]) for seat in range(game.players)]
-    made = kind.make_bots(every_seat, game, seed)
-    return {seat: made[seat] for seat in kinds}
+def _handler(request: dict):
+    """The command the request names, or a `ProtocolError` saying what is missing."""
+    cmd = request.get("cmd")
+    if isinstance(cmd, str) and cmd in COMMANDS:
+        return COMMANDS[cmd]
+    commands = ", ".join(COMMANDS)
+    if "cmd" not in request:
+        # A client that wrote {"command": "hello"} is told where the name goes.
+        misplaced = next((key for key, value in request.items()
+                          if key != "id" and isinstance(value, str) and value in COMMANDS), None)
+        hint = f"; the command goes in 'cmd', not {quoted(misplaced)}" if misplaced else ""
+        raise ProtocolError("unknown_command", f"the request has no 'cmd'{hint}; commands: {commands}")
+    if not isinstance(cmd, str):
+        raise ProtocolError("unknown_command", f"'cmd' must be a command's name, not {quoted(cmd)}; "
+                            f"commands: {commands}")
+    raise ProtocolError("unknown_command", f"unknown command {quoted(cmd)}; commands: {commands}")
 
 
 def _error(request_id: Any, code: str, message: str) -> dict:
     return {"id": request_id, "ok": False, "error": {"code": code, "message": message}}
+
+
+def _internal(request_id: Any, exc: Exception) -> dict:
+    traceback.print_exception(exc, file=sys.stderr)
+    text = str(exc).encode("utf-8", "backslashreplace").decode("utf-8")[:200]
+    return _error(request_id, "internal", f"internal error ({type(exc).__name__}: {text}); "
+                  "the game is unchanged")
 
 
 COMMANDS = {

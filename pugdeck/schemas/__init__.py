@@ -201,6 +201,7 @@ def validate_built(doc: object, source: str = "<built deck>") -> None:
         if len(error.absolute_path) >= 2 and error.absolute_path[0] == "cards":
             item = doc["cards"][error.absolute_path[1]]
             card = item.get("id") if isinstance(item, dict) else None
+            card = card if isinstance(card, str) else None  # a broken id is what is reported
         problems.append(Diagnostic(source, 0, 0, card, path or None, ERROR,
                                    f"{path or 'document'}: {message_for(error)}"))
     if problems:

@@ -194,3 +194,134 @@ def test_options_a_game_does_not_offer_are_usage_errors_naming_the_game(deck_jso
 def test_play_and_simulate_help_name_the_games_that_offer_human_play_and_charts():
     assert "(PixelPug decks)" in run("play", "--help").output
     assert "(Pug You! decks)" in run("simulate", "--help").output
+
+
+# --- hostile files and built decks: exit 1, a message, no traceback --------------------
+
+@pytest.fixture(scope="module")
+def pixelpug_json(tmp_path_factory):
+    """The bundled PixelPug deck, built."""
+    from pugdeck.building.pipeline import build
+    from pugdeck.resources import bundled_deck
+
+    path = tmp_path_factory.mktemp("decks") / "pixelpug.json"
+    path.write_text(json.dumps(build(bundled_deck("pixelpug")).doc), encoding="utf-8")
+    return str(path)
+
+
+def _refused(result, *expected: str) -> None:
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output and isinstance(result.exception, (SystemExit, type(None)))
+    for text in expected:
+        assert text in result.output, result.output
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes are POSIX")
+@pytest.mark.parametrize("command", [["play", "-p", "5"], ["replay"]])
+def test_a_named_pipe_or_a_device_is_refused_at_once(tmp_path, command):
+    import os
+
+    fifo = tmp_path / "deck.json"
+    os.mkfifo(fifo)  # nobody writes: opening it to read would wait forever
+    name, *options = command
+    _refused(run(name, str(fifo), *options), "named pipe, not a regular file")
+    if Path("/dev/zero").exists():  # endless: read to the end, it would exhaust memory
+        _refused(run(name, "/dev/zero", *options), "a device, not a regular file")
+
+
+def test_a_deck_over_the_size_limit_is_refused_unread(tmp_path, monkeypatch):
+    monkeypatch.setattr("pugdeck.cli.play.MAX_BUILT_BYTES", 100)
+    big = tmp_path / "big.json"
+    big.write_text(" " * 101 + "{}", encoding="utf-8")
+    _refused(run("play", str(big), "-p", "5"), "the limit is 100 bytes")
+
+
+def _edited(path: str, tmp_path, edit) -> str:
+    doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    edit(doc)
+    out = tmp_path / "edited.json"
+    out.write_text(json.dumps(doc), encoding="utf-8")  # ensure_ascii: a lone surrogate is written as \ud800
+    return str(out)
+
+
+def test_nan_and_infinity_are_not_json(deck_json, tmp_path):
+    def nan_rounds(doc):
+        doc["rules"]["rounds"] = float("nan")
+
+    _refused(run("play", _edited(deck_json, tmp_path, nan_rounds), "-p", "5"),
+             "is not a JSON built deck: NaN is not a JSON number")
+    text = Path(deck_json).read_text(encoding="utf-8").replace('"rounds": 2', '"rounds": 1e999')
+    (tmp_path / "inf.json").write_text(text, encoding="utf-8")
+    _refused(run("play", str(tmp_path / "inf.json"), "-p", "5"), "the number 1e999 is too large")
+
+
+@pytest.mark.parametrize("edit, expected", [
+    (lambda d: d["cards"][0].update(question="Who \ud800?"),
+     ["card 'cries-at-ads#1': cards/0/question: text must be valid Unicode"]),
+    (lambda d: d["deck"].update(name="\udfff"), ["deck/name: text must be valid Unicode"]),
+    (lambda d: d["cards"][0].update(level="GREEN"), ["card 'cries-at-ads#1'", "'level' must be one of"]),
+    (lambda d: d["cards"][0].update(id=7), ["cards/0/id: 'id' must be text"]),
+    (lambda d: d["cards"][1].update(id=d["cards"][0]["id"]), ["card 'cries-at-ads#1': card ids", "unique"]),
+    (lambda d: d["rules"].update(rounds=10**9), ["rules.rounds must be a whole number from 1 to 10"]),
+    (lambda d: d["rules"].update(hand_size=True), ["rules.hand_size must be a whole number", "true or false"]),
+    (lambda d: d["rules"].update(players=[5, 10]), ["rules.players must be a mapping"]),
+    (lambda d: d["rules"].pop("hand_size"), ["the rules block lacks rules.hand_size"]),
+    (lambda d: d["rules"].update(large_group={"from_players": 8}), ["needs both from_players and hand_size"]),
+    (lambda d: d.update(game=["pug-you"]), ["no registered game plays ['pug-you'] decks"]),
+], ids=["surrogate-in-card", "surrogate-in-deck-name", "level-GREEN", "integer-id", "duplicate-id",
+        "endless-rounds", "boolean-hand", "players-list", "no-hand-size", "half-large-group", "game-list"])
+def test_a_pug_you_deck_the_engine_cannot_play_is_named_card_and_rule(deck_json, tmp_path, edit, expected):
+    result = run("play", _edited(deck_json, tmp_path, edit), "-p", "5")
+    _refused(result, *expected)
+
+
+def _step(index: int, **step):
+    def edit(doc):
+        doc["cards"][index]["effect"] = [step]
+    return edit
+
+
+@pytest.mark.parametrize("edit, expected", [
+    (_step(0, op="draw", amount=1), "card 'the-pug#1': effect/0: 'draw' needs a target, one of self, target-player"),
+    (_step(0, op="fish", target="self"), "'fish' needs a target, one of opponent, not 'self'"),
+    (_step(0, op="none", target="self"), "effect/0: 'none' takes no target"),
+    (_step(0, op="lose-life", target="opponent", card="nip"), "'lose-life' does not take 'card' (it takes amount)"),
+    (_step(0, op="fish", target="opponent", **{"else": "win-round"}), "'else' of 'fish' must be one of draw, none"),
+    (_step(0, op="guess-holder", target="opponent", card="unicorn"), "'card' names card 'unicorn'"),
+    (_step(0, op="guess-holder", target="opponent"), "'guess-holder' needs 'card'"),
+    (lambda d: d["cards"][0].update(effect=[{"op": "rps-duel", "target": "opponent"},
+                                            {"op": "draw", "target": "self"}]), "the card's last step"),
+    (lambda d: d["cards"][0].update(effect=[{"op": "draw", "target": "opponent"},
+                                            {"op": "lose-life", "target": "target-player"}]), "they disagree"),
+    (lambda d: d["rules"].update(round_wins=0), "rules.round_wins must be a whole number from 1 to 10"),
+], ids=["no-target", "wrong-target", "target-on-none", "unknown-parameter", "bad-outcome", "unknown-kind",
+        "guess-without-card", "duel-not-last", "two-targets", "no-round-wins"])
+def test_a_pixelpug_step_the_engine_cannot_run_is_named_card_and_step(pixelpug_json, tmp_path, edit, expected):
+    _refused(run("play", _edited(pixelpug_json, tmp_path, edit), "-p", "3"), expected)
+
+
+def _log(deck_json: str) -> dict:
+    return json.loads(run("play", deck_json, "-p", "5", "--json").output)
+
+
+@pytest.mark.parametrize("edit, expected", [
+    (lambda log: log.update(bots=["random"]), "the game log's bots must list one bot name per seat (5)"),
+    (lambda log: log.update(players="5"), "the game log's players and seed must be whole numbers"),
+    (lambda log: log.pop("seed"), "the game log lacks seed"),
+    (lambda log: log.update(actions={"type": "shuffle"}), "the game log's actions must be a list"),
+    (lambda log: log["actions"].append({"type": "choose", "from": 1}), "the log does not replay"),
+])
+def test_a_broken_log_does_not_replay(deck_json, tmp_path, edit, expected):
+    log = _log(deck_json)
+    edit(log)
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    _refused(run("replay", str(path)), expected)
+
+
+def test_a_pixelpug_log_that_goes_on_after_the_end_does_not_replay(pixelpug_json, tmp_path):
+    log = json.loads(run("play", pixelpug_json, "-p", "2", "--json").output)
+    log["actions"].append({"type": "rps", "choice": "rock"})
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    _refused(run("replay", str(path)), "the log does not replay")

@@ -144,3 +144,48 @@ def test_the_client_in_the_docs_plays_a_game_to_the_end(tmp_path):
                           timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert "'terminal': True" in done.stdout and "'champion':" in done.stdout
+
+
+HOSTILE_LINES = [
+    (b'{"cmd": "hello", "id": "\\ud800"}', "bad_json", "lone surrogate"),  # it killed the server
+    (b'{"cmd": "hello", "id": "\xed\xa0\x80"}', "bad_json", "not UTF-8"),  # a surrogate as raw bytes
+    (b'{"cmd": "hello", "id": NaN}', "bad_json", "NaN is not a JSON number"),
+    (b'{"cmd": "hello", "id": -Infinity}', "bad_json", "Infinity is not a JSON number"),
+    (b'{"cmd": "hello", "id": 1e999}', "bad_json", "too large"),
+    (b'{"cmd": "hello", "id": ' + b"7" * 5000 + b"}", "bad_json", "a number has more than 4,300 digits"),
+    (b"\xff\xfe\x00{", "bad_json", "not UTF-8"),
+    (b"\x00\x00\x00", "bad_json", ""),
+    (b"[" * 100_000, "bad_json", "nested more than 64 deep"),
+    (b'{"cmd": "hello", "pad": ' + b"[" * 65 + b"]" * 65 + b"}", "bad_json", "nested more than 64 deep"),
+    (b'{"junk": "' + b"x" * 2**20 + b'"', "bad_json", ""),
+    (b'{"command": "hello"}', "unknown_command", "the command goes in 'cmd', not 'command'"),
+    (b'{"cmd": 7}', "unknown_command", "'cmd' must be a command's name, not 7"),
+    ('{"cmd": "new_game", "deck": "pug-you", "players": 5, "bots": {"²": "random"}}'.encode(), "bad_seat", "bot seat"),
+    (b'{"cmd": "new_game", "deck": "pug-you", "players": 5, "bots": {"1": ["random"]}}', "bad_request", "unknown bot"),
+    (b'{"cmd": "new_game", "deck": "' + b"d" * 5000 + b'", "players": 5}', "bad_deck", "no deck called"),
+    (b'{"cmd": "new_game", "deck": "/", "players": 5}', "bad_deck", "no deck called '/'"),
+    (b'{"cmd": "new_game", "deck": "/dev/zero", "players": 5}', "bad_deck", "no deck called"),
+    (b'{"cmd": "new_game", "deck": "pug-you", "players": 5, "seed": 1.0}', "bad_request", "'seed' must be"),
+    (b'{"cmd": "new_game", "deck_doc": {"format": "pugdeck-deck", "game": {"x": 1}}, "players": 2}',
+     "bad_deck", "not a built deck of a game"),
+]
+
+
+def test_a_real_server_survives_hostile_lines_and_answers_strict_json(tmp_path):
+    lines = [line for line, _, _ in HOSTILE_LINES] + [
+        '{"id": "a\u2028b\u2029c\u0085d", "cmd": "hello"}'.encode(),  # line breaks to some readers
+        b'{"id": 99, "cmd": "hello"}']
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    done = subprocess.run([sys.executable, "-m", "pugdeck", "serve", "--stdio"], cwd=tmp_path, env=env,
+                          input=b"\n".join(lines) + b"\n", capture_output=True, timeout=120, check=False)
+    assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr.decode()[-3000:]
+    text = done.stdout.decode("utf-8")  # strict: no raw surrogate made it out
+    assert len(text.splitlines()) == len(lines)  # splitlines breaks at U+2028 too: none is raw
+    responses = [json.loads(line, parse_constant=pytest.fail) for line in text.splitlines()]
+    for (line, code, words), response in zip(HOSTILE_LINES, responses):
+        assert response["ok"] is False and response["error"]["code"] == code, (line[:80], response)
+        assert words in response["error"]["message"], (line[:80], response)
+        assert response["id"] is None or isinstance(response["id"], (int, str))
+    assert responses[-2]["ok"] and responses[-2]["id"] == "a\u2028b\u2029c\u0085d"
+    assert responses[-1]["ok"] and responses[-1]["id"] == 99  # still serving
+    assert "\\u2028" in text.splitlines()[-2]

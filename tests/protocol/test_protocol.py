@@ -123,7 +123,7 @@ def test_replay_rebuilds_the_game_from_its_log():
 def test_a_built_deck_can_come_inline_or_from_a_file(tmp_path):
     doc = build(bundled_deck("pug-you")).doc
     (tmp_path / "deck.json").write_text(json.dumps(doc))
-    server = Server()
+    server = Server(root=tmp_path)
     inline = ok(server, cmd="new_game", deck_doc=doc, players=6, seed=2, bots=PUG_BOTS)
     from_file = ok(server, cmd="new_game", deck=str(tmp_path / "deck.json"), players=6, seed=2, bots=PUG_BOTS)
     assert inline["actions"] == from_file["actions"]
@@ -274,9 +274,65 @@ def test_a_registered_game_is_served_through_its_spec_and_one_without_an_engine_
 
 def test_bundled_deck_names_come_from_the_registry():
     from pugdeck.games.registry import registered
-    from pugdeck.protocol.decks import bundled_names
 
-    assert sorted(bundled_names()) == sorted(d for spec in registered().values() for d in spec.bundled_decks)
+    names = [d for spec in registered().values() for d in spec.bundled_decks]
     response = Server().handle({"cmd": "new_game", "deck": "no-such-deck", "players": 2})
     assert response["error"]["code"] == "bad_deck"
-    assert all(name in response["error"]["message"] for name in bundled_names())
+    assert f"among the bundled decks ({', '.join(names)})" in response["error"]["message"]
+
+
+@pytest.mark.parametrize("line, words", [
+    ('{"cmd": "hello", "id": "\\ud800"}', "a lone surrogate in id"),
+    ('{"cmd": "hello", "id": NaN}', "NaN is not a JSON number"),
+    ('{"cmd": "hello", "id": 1e400}', "the number 1e400 is too large"),
+    (b'{"cmd": "hello", "id": "\xed\xb0\x80"}', "not UTF-8 text"),
+    ("[" * 70 + "]" * 70, "nested more than 64 deep"),
+])
+def test_a_line_that_is_not_strict_json_is_refused_and_the_server_goes_on(line, words):
+    server = Server()
+    response = server.handle_line(line)
+    assert response["id"] is None and response["error"]["code"] == "bad_json"
+    assert words in response["error"]["message"]
+    assert server.handle_line('{"id": 2, "cmd": "hello"}')["ok"]
+
+
+def test_a_missing_cmd_is_named_with_where_the_command_went():
+    message = Server().handle({"id": 4, "command": "hello"})["error"]["message"]
+    assert message.startswith("the request has no 'cmd'; the command goes in 'cmd', not 'command'; commands: hello")
+    assert "unknown command None" not in Server().handle({"id": 5})["error"]["message"]
+
+
+@pytest.mark.parametrize("key", ["²", "١", "1e0", " 1", "-1", "01" * 300, ""])
+def test_a_bot_seat_that_is_not_plain_digits_is_a_bad_seat(key):
+    response = Server().handle({"cmd": "new_game", "deck": "pixelpug", "players": 2, "bots": {key: "random"}})
+    assert response["error"]["code"] == "bad_seat", response
+
+
+def test_values_a_message_repeats_are_cut_short_and_printable():
+    from pugdeck.protocol.errors import quoted
+
+    assert quoted("x" * 500) == "'" + "x" * 80 + "…'"
+    assert quoted("a\ud800b") == "'a\\ud800b'" and quoted(None) == "null" and quoted([1, 2]) == "[1, 2]"
+    response = Server().handle({"cmd": "state", "game": "g" * 10_000})
+    assert len(response["error"]["message"]) < 200
+
+
+def test_a_response_that_is_not_strict_json_becomes_an_internal_error_with_its_id(monkeypatch):
+    from pugdeck.protocol.stream import encode
+
+    assert json.loads(encode({"id": 3, "ok": True, "score": float("nan")})) == {
+        "id": 3, "ok": False, "error": {"code": "internal", "message": "internal error: the response could "
+                                        "not be written as strict JSON; the game is unchanged"}}
+    assert json.loads(encode({"id": 3, "ok": True, "text": "\udc00"}))["error"]["code"] == "internal"
+    assert encode({"id": 1, "ok": True, "text": "a\u2028b"}) == b'{"id":1,"ok":true,"text":"a\\u2028b"}\n'
+
+
+def test_a_bug_anywhere_in_a_request_is_an_internal_error_and_the_next_one_is_answered(monkeypatch):
+    def broken(self, request):
+        raise MemoryError("out of memory")
+
+    monkeypatch.setitem(COMMANDS, "hello", broken)
+    server = Server()
+    response = server.handle_line('{"id": 8, "cmd": "hello"}')
+    assert response["id"] == 8 and response["error"]["code"] == "internal"
+    assert server.handle_line('{"id": 9, "cmd": "quit"}')["ok"]

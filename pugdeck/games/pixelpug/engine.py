@@ -11,15 +11,24 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
-from pugdeck.games.engine_input import check_built, fail, replay
+from pugdeck.games.engine_input import REQUIRED, check_built, fail, read_rules, replay
 from pugdeck.games.pixelpug.effects import programs
-from pugdeck.games.pixelpug.operations import OPERATIONS, SELF, TARGET_PLAYER
+from pugdeck.games.pixelpug.operations import OPERATIONS, OUTCOME_PARAMS, SELF, TARGET_PLAYER
 from pugdeck.games.pixelpug.phases import CHANCE, ROUND_LIMIT, TERMINAL
 from pugdeck.games.pixelpug.state import State
 from pugdeck.games.rng import Rng
 
 # Part of the engine's API (docs/rules-pixelpug.md, "Driving the engine"), defined elsewhere.
 __all__ = ["CHANCE", "ROUND_LIMIT", "TERMINAL", "CardInfo", "Game", "Rules", "Step", "replay"]
+
+
+# What the engine can play, (lowest, highest, default), in the order of `Rules`' fields:
+# the bounds a deck file may give them (docs/rules-pixelpug.md), so a hand-edited built
+# deck cannot ask for a match without end.
+RULE_BOUNDS = {
+    "players.min": (2, 8, REQUIRED), "players.max": (2, 8, REQUIRED), "round_wins": (1, 10, REQUIRED),
+    "starting_life": (1, 5, REQUIRED), "starting_hand": (0, 5, REQUIRED),
+}
 
 
 @dataclass(frozen=True)
@@ -86,6 +95,7 @@ class Game:
         self.seed = seed
         self.cards: tuple[CardInfo, ...] = tuple(sorted(
             (_card(entry) for entry in built_doc["cards"]), key=lambda c: c.id))
+        _check_effects(self.cards, source)
         self.ids = tuple(c.id for c in self.cards)
         self.index = {card_id: i for i, card_id in enumerate(self.ids)}
         self.kinds = tuple(sorted({c.card for c in self.cards}))
@@ -165,18 +175,51 @@ def _allowed_targets(chooses: str | None, seat: int, players: int) -> tuple[int,
 
 
 def _read_rules(doc: dict, players: int, source: str) -> Rules:
-    rules = doc.get("rules") or {}
-    try:
-        low, high = int(rules["players"]["min"]), int(rules["players"]["max"])
-        parsed = Rules(low, high, int(rules["round_wins"]), int(rules["starting_life"]),
-                       int(rules["starting_hand"]))
-    except (KeyError, TypeError, ValueError) as error:
-        fail(source, "rules", f"the rules block is incomplete or malformed: {error!r}")
-    if not low <= players <= high:
-        fail(source, "players", f"{players} players is outside this deck's range {low}-{high}")
-    if parsed.round_wins < 1 or parsed.starting_life < 1:
-        fail(source, "rules", "round_wins and starting_life must be at least 1")
+    parsed = Rules(*read_rules(doc, source, RULE_BOUNDS).values())
+    if not parsed.players_min <= players <= parsed.players_max:
+        fail(source, "players", f"{players} players is outside this deck's range "
+             f"{parsed.players_min}-{parsed.players_max}")
     return parsed
+
+
+def _check_effects(cards: tuple[CardInfo, ...], source: str) -> None:
+    """What the schema cannot say of a built card's steps and the engine relies on, as
+    `checks.py` holds a deck file to it: each step's target and parameters fit its operation,
+    a card's steps choose one target, a duel is the last step, a guess names a kind in the
+    deck. (A hand-edited built deck skips those checks; a step without its target would
+    have a card act on nobody.)"""
+    kinds = {card.card for card in cards}
+    for card in cards:
+        chosen = set()
+        for index, step in enumerate(card.effect):
+            op, at = OPERATIONS[step.op], f"effect/{index}"
+            if op.targets and step.target not in op.targets:
+                fail(source, at, f"{at}: '{op.name}' needs a target, one of {', '.join(op.targets)}"
+                     + (f", not '{step.target}'" if step.target else ""), card=card.id)
+            if step.target is not None and not op.targets:
+                fail(source, at, f"{at}: '{op.name}' takes no target", card=card.id)
+            if step.target not in (None, SELF):
+                chosen.add(step.target)
+            for name, value in step.params.items():
+                if name not in op.param_names:
+                    fail(source, f"{at}/{name}", f"{at}: '{op.name}' does not take '{name}' (it takes "
+                         f"{', '.join(op.param_names) or 'no parameters'})", card=card.id)
+                if name in OUTCOME_PARAMS and value not in OUTCOME_PARAMS[name][op.name]:
+                    fail(source, f"{at}/{name}", f"{at}: '{name}' of '{op.name}' must be one of "
+                         f"{', '.join(OUTCOME_PARAMS[name][op.name])}", card=card.id)
+            for name in ("card", "unless-holding"):
+                if step.params.get(name) and step.params[name] not in kinds:
+                    fail(source, f"{at}/{name}", f"{at}: '{name}' names card '{step.params[name]}', "
+                         "which is not in the deck", card=card.id)
+            for name in op.required():
+                if name not in step.params:
+                    fail(source, at, f"{at}: '{op.name}' needs '{name}'", card=card.id)
+        if any(step.op == "rps-duel" for step in card.effect[:-1]):
+            fail(source, "effect", "a duel waits for two secret choices: it must be the card's last step",
+                 card=card.id)
+        if len(chosen) > 1:
+            fail(source, "effect", f"the steps of one card choose one target; they disagree: "
+                 f"{', '.join(sorted(chosen))}", card=card.id)
 
 
 def _card(entry: dict) -> CardInfo:

@@ -8,7 +8,8 @@ every hand: it is a log, not a player), which is what the golden transcripts rec
 
 from __future__ import annotations
 
-from pugdeck.games.pixelpug.engine import CHANCE, Game
+from pugdeck.games.engine_input import log_fields
+from pugdeck.games.pixelpug.engine import Game
 from pugdeck.games.pixelpug.observation import visible_events
 from pugdeck.games.pixelpug.state import State
 
@@ -100,12 +101,12 @@ def narrate(game: Game, log: list[dict], names: list[str] | None = None) -> list
     state = game.new_initial_state()
     lines: list[str] = []
     for action in log:
-        if state.current_player() not in (CHANCE,) and action["type"] == "play":
-            seat = state.current_player()
+        seat = state.current_player()  # CHANCE, or TERMINAL when a log goes on after the end
+        if seat >= 0 and action["type"] == "play":
             hand = [game.ids[c] for c in state.hands[seat]]
             lines.append(f"{names[seat]} holds {hand_label(game, hand)}")
-        if action["type"] == "rps":
-            lines.append(f"  {names[state.current_player()]} picks {action['choice']} in secret")
+        if seat >= 0 and action["type"] == "rps":
+            lines.append(f"  {names[seat]} picks {action['choice']} in secret")
         start = len(state.events)
         state.apply_action(action)
         for event in visible_events(state, None, start):  # the narrator sees every detail
@@ -133,8 +134,5 @@ def game_from_log(log: dict, source: str = "<log>") -> tuple[Game, list[dict], l
     """The game, the actions and the seat labels of a machine log (raises on a bad log)."""
     if not isinstance(log, dict) or log.get("format") != LOG_FORMAT:
         raise ValueError(f"{source}: not a PixelPug log (expected format {LOG_FORMAT!r})")
-    try:
-        game = Game(log["deck"], int(log["players"]), int(log["seed"]), source=source)
-        return game, list(log["actions"]), [str(b) for b in log["bots"]]
-    except (KeyError, TypeError) as error:
-        raise ValueError(f"{source}: the log lacks {error}") from None
+    deck, players, seed, actions, labels = log_fields(log, source)
+    return Game(deck, players, seed, source=source), actions, labels

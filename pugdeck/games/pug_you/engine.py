@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from pugdeck.games.engine_input import check_built, fail, replay
+from pugdeck.games.engine_input import REQUIRED, check_built, fail, read_rules, replay
 from pugdeck.games.pug_you.actions import ActionTable
 from pugdeck.games.pug_you.phases import CHANCE, TERMINAL
 from pugdeck.games.pug_you.state import State
@@ -21,6 +21,16 @@ __all__ = ["CHANCE", "TERMINAL", "CardInfo", "Game", "Rules", "replay"]  # the e
 # The rulebook's values, for a rules block that leaves them out (docs/rules-pug-you.md §1).
 DEFAULT_NOMINEES = 2
 DEFAULT_ROUNDS = 2
+# What the engine can play: (lowest, highest, default). Wider than a deck file may say
+# (docs/rules-pug-you.md), narrow enough that a hand-edited deck cannot make a game
+# endless or its tables huge (nomination options grow as players choose nominees).
+RULE_BOUNDS = {
+    "players.min": (1, 20, REQUIRED), "players.max": (1, 20, REQUIRED),
+    "hand_size": (1, 10, REQUIRED),
+    "large_group.from_players": (1, 20, None), "large_group.hand_size": (1, 10, None),
+    "nominees": (1, 4, DEFAULT_NOMINEES), "rounds": (1, 10, DEFAULT_ROUNDS),
+    "badge_limit": (1, 100_000, None),
+}
 
 
 @dataclass(frozen=True)
@@ -128,28 +138,19 @@ class Game:
 
 
 def _read_rules(doc: dict, players: int, source: str) -> Rules:
-    rules = doc.get("rules")
-    if not isinstance(rules, dict):
-        fail(source, "rules", "the built deck has no rules block")
-    try:
-        low, high = int(rules["players"]["min"]), int(rules["players"]["max"])
-        hand_size = int(rules["hand_size"])
-        large = rules.get("large_group")
-        if large and players >= int(large["from_players"]):
-            hand_size = int(large["hand_size"])
-        nominees = int(rules.get("nominees", DEFAULT_NOMINEES))
-        rounds = int(rules.get("rounds", DEFAULT_ROUNDS))
-        limit = rules.get("badge_limit")
-        limit = None if limit is None else int(limit)
-    except (KeyError, TypeError, ValueError) as error:
-        fail(source, "rules", f"the rules block is incomplete or malformed: {error!r}")
+    rules = read_rules(doc, source, RULE_BOUNDS)
+    low, high = rules["players.min"], rules["players.max"]
+    hand_size, large_from = rules["hand_size"], rules["large_group.from_players"]
+    if (large_from is None) != (rules["large_group.hand_size"] is None):
+        fail(source, "rules.large_group", "rules.large_group needs both from_players and hand_size")
+    if large_from is not None and players >= large_from:
+        hand_size = rules["large_group.hand_size"]
+    nominees = rules["nominees"]
     if not low <= players <= high:
         fail(source, "players", f"{players} players is outside this deck's range {low}-{high}")
-    if hand_size < 1 or rounds < 1 or nominees < 1:
-        fail(source, "rules", "hand size, rounds and nominees must all be at least 1")
     if nominees > players - 1:
         fail(source, "rules.nominees", f"{nominees} nominees need at least {nominees + 1} players")
-    return Rules(hand_size, nominees, rounds, limit, low, high)
+    return Rules(hand_size, nominees, rules["rounds"], rules["badge_limit"], low, high)
 
 
 def _read_cards(doc: dict, source: str) -> tuple[CardInfo, ...]:

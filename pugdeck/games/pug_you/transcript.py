@@ -8,6 +8,7 @@ text by construction. The narrator sees face-down cards (it is a log, not a play
 
 from __future__ import annotations
 
+from pugdeck.games.engine_input import log_fields
 from pugdeck.games.pug_you.engine import Game
 from pugdeck.games.pug_you.phases import FIRST_QUESTION, SECOND_QUESTION, Phase
 from pugdeck.games.pug_you.state import State
@@ -174,8 +175,5 @@ def game_from_log(log: dict, source: str = "<log>") -> tuple[Game, list[dict], l
     """The game, the actions and the seat labels of a machine log (raises on a bad log)."""
     if not isinstance(log, dict) or log.get("format") != LOG_FORMAT:
         raise ValueError(f"{source}: not a Pug You! game log (expected format {LOG_FORMAT!r})")
-    try:
-        game = Game(log["deck"], int(log["players"]), int(log["seed"]), source=source)
-        return game, list(log["actions"]), [str(b) for b in log["bots"]]
-    except (KeyError, TypeError) as error:
-        raise ValueError(f"{source}: the game log lacks {error}") from None
+    deck, players, seed, actions, labels = log_fields(log, source)
+    return Game(deck, players, seed, source=source), actions, labels
