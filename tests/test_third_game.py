@@ -189,3 +189,10 @@ def test_play_and_simulate_default_to_the_bots_the_game_has(site):
     assert "random" in played.stdout
     simulated = run("simulate", str(site), "--players", "2", "--games", "3")
     assert simulated.exit_code == 0, simulated.stderr
+
+
+def test_init_offers_it_and_says_plainly_that_it_has_no_starter_deck(site, tmp_path):
+    result = run("init", str(tmp_path / "mine"), "--game", "highcard")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: High Card has no starter deck to begin from")
+    assert not (tmp_path / "mine").exists()

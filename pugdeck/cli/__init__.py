@@ -27,6 +27,7 @@ COMMANDS = {
     "export": ("pugdeck.cli.export", "export"),
     "preview": ("pugdeck.cli.export", "preview_command"),
     "import": ("pugdeck.cli.export_csv", "import_command"),
+    "init": ("pugdeck.cli.init", "init_command"),
     "serve": ("pugdeck.cli.serve", "serve_command"),
     "games": ("pugdeck.cli.games", "games_command"),
 }

@@ -123,6 +123,29 @@ class GameSpec:
         and print checks (text fit, glyphs), so `validate` reports what `build` would."""
         raise NotImplementedError(f"{self.title} decks cannot be checked")
 
+    # -- starting a deck (`pugdeck init`) -------------------------------------------------
+    # A starter is a small deck folder in the game's folder, `starter/<language>/`, one per
+    # language the game has sample card text in: deck.yaml (its `deck:` block with `id:`,
+    # `name:` and `language:` lines, which init rewrites), card files of every kind, group
+    # profiles in `profiles/`, a short README.md. Its YAML files carry no `$schema` line:
+    # init writes the schemas beside the new deck and points every file at them.
+    def starter_languages(self) -> tuple[str, ...]:
+        """The languages the game's starter has card text in; () when it has no starter."""
+        starters = self.folder / "starter"
+        if not starters.is_dir():
+            return ()
+        return tuple(sorted(p.name for p in starters.iterdir() if (p / "deck.yaml").is_file()))
+
+    def starter_folder(self, language: str) -> Path:
+        """The starter whose card text is in `language`, else the English one (else the first):
+        a deck in any language starts from sample cards its author then rewrites."""
+        languages = self.starter_languages()
+        if not languages:
+            raise NotImplementedError(f"{self.title} has no starter deck to begin from; copy one "
+                                      "of its decks instead (pugdeck games lists them)")
+        fallback = "en" if "en" in languages else languages[0]
+        return self.folder / "starter" / (language if language in languages else fallback)
+
     # -- building -------------------------------------------------------------------------
     def build_deck(self, deck: Any, params: Mapping[str, Any], *, name: str | None = None,
                    extra_sources: tuple[tuple[str, str, str], ...] = ()) -> Built:
