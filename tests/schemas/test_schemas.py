@@ -51,6 +51,15 @@ def test_the_schema_command_prints_the_published_schema(name):
     assert json.loads(result.output)["$schema"].endswith("2020-12/schema")
 
 
+def test_every_published_schema_has_its_id_under_one_reserved_domain():
+    """`.invalid` (RFC 2606) can never resolve: an editor or validator never fetches a schema
+    by its `$id`, and every schema names the same place."""
+    ids = {name: json.loads(schemas.published_text(name))["$id"]
+           for name in [*registry.game_ids(), *schemas.SHARED]}
+    assert {name: i for name, i in ids.items() if not i.startswith("https://pugdeck.invalid/schemas/")} == {}
+    assert len(set(ids.values())) == len(ids)
+
+
 def test_every_bundled_built_deck_is_valid_and_a_wrong_card_is_named(tmp_path):
     from pugdeck.building.pipeline import build
     from pugdeck.resources import bundled_deck
