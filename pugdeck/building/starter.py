@@ -67,7 +67,7 @@ def start_deck(folder: Path, game: GameSpec, language: str, *, write: bool = Tru
 def starter_files(folder: Path, game: GameSpec, language: str) -> Started:
     """The files of a new deck of `game` in `language` for `folder`, by path."""
     source = game.starter_folder(language)
-    deck_id, name = deck_id_for(folder), deck_name_for(folder)
+    deck_id, name = deck_id_for(folder), _printable(deck_name_for(folder), game)
     files: dict[Path, bytes] = {}
     for path in sorted(source.rglob("*")):
         relative = path.relative_to(source)
@@ -100,6 +100,19 @@ def deck_name_for(folder: Path) -> str:
     words = "".join(c for c in _folder_name(folder) if c.isprintable()).replace("-", " ").replace("_", " ")
     name = unicodedata.normalize("NFC", " ".join(words.split()))[:MAX_NAME].strip()
     return name[:1].upper() + name[1:] if name else FALLBACK_ID.capitalize()
+
+
+def _printable(name: str, game: GameSpec) -> str:
+    """The name without characters none of the game's fonts has (an emoji, say): the name is
+    printed on every card back, where `build` refuses a character it cannot print."""
+    from pugdeck.render.fonts import font_runs, font_set  # noqa: PLC0415 (reportlab: only init needs it here)
+
+    _runs, missing = font_runs(name, font_set(game.load_template(None).fonts).chain("title"))
+    if not missing:
+        return name
+    gone = {m.char for m in missing}
+    kept = " ".join("".join(c for c in name if c not in gone).split())
+    return kept[:1].upper() + kept[1:] if kept else FALLBACK_ID.capitalize()
 
 
 def _folder_name(folder: Path) -> str:

@@ -116,6 +116,14 @@ def test_the_deck_id_and_name_come_from_the_folder(in_tmp):
     assert run("validate", "Mi Baraja Española").exit_code == 0
 
 
+def test_a_character_no_font_has_is_left_out_of_the_name_so_the_backs_print(in_tmp):
+    assert run("init", "🐶-fiesta").exit_code == 0
+    assert '  name: "Fiesta"\n' in (in_tmp / "🐶-fiesta" / "deck.yaml").read_text(encoding="utf-8")
+    built = run("build", "🐶-fiesta", "--out", "out")
+    assert built.exit_code == 0, built.stderr
+    assert (in_tmp / "out" / "fiesta.pdf").is_file()
+
+
 def test_init_into_the_current_empty_folder(in_tmp):
     (in_tmp / "fiesta_de_verano").mkdir()
     os.chdir(in_tmp / "fiesta_de_verano")
