@@ -69,7 +69,7 @@ class Diagnostic:
             where = f"{file}:{self.line}:{self.column}: "
         else:
             where = f"{file}: " if file else ""
-        card = f"card '{escaped(self.card)}': " if self.card else ""
+        card = f"card '{escaped(shortened(self.card, 80))}': " if self.card else ""  # an id may be 5,000 x's
         mark = "warning: " if self.severity == WARNING else ""
         return f"{where}{mark}{card}{escaped(self.message)}"
 

@@ -332,3 +332,9 @@ def test_whole_numbers_written_as_floats_build(write_deck, tmp_path):
     built = json.loads((tmp_path / "out" / "test-deck.json").read_text(encoding="utf-8"))
     assert [(c["badges"], c["turds"]) for c in built["cards"]] == [(1, 1), (1, 1)]
     assert all(isinstance(c["badges"], int) for c in built["cards"])
+
+
+def test_a_huge_card_id_is_shortened_where_it_names_the_card(write_deck):
+    card = "cards:\n  - {id: " + "x" * 5000 + ", kind: mutt, question: \"Who?\", descriptive: x, turds: 1, thermometer: 1}\n"
+    messages = refused(write_deck(files={"cards.yaml": card}))
+    assert messages and all(m.startswith(f"deck/cards.yaml:2:10: card '{'x' * 79}…': ") and len(m) < 300 for m in messages)
