@@ -17,6 +17,9 @@ WARNING = "warning"
 # editors and JSON readers, and the bidirectional overrides, which can make a line read
 # differently from what it holds. A diagnostic is one line; these are shown as escapes.
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# Longer messages lose their middle (`bounded`): checks quote values `shortened`, this is
+# the net for any that does not.
+MAX_MESSAGE = 1000
 _NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
 
 
@@ -31,6 +34,15 @@ def escaped(text: str | None) -> str | None:
     if not text or text.isprintable():  # the quick yes: none of them is printable
         return text
     return _UNSAFE.sub(lambda m: _escape(m.group()), text)
+
+
+def bounded(message: str) -> str:
+    """A message of at most about `MAX_MESSAGE` characters: the middle of a longer one (a
+    5,000-digit value quoted whole) is left out, the start and the advice at the end kept."""
+    if len(message) <= MAX_MESSAGE:
+        return message
+    head, tail = message[:MAX_MESSAGE * 6 // 10], message[-MAX_MESSAGE * 3 // 10:]
+    return f"{head}…({len(message) - len(head) - len(tail):,} characters left out)…{tail}"
 
 
 def shortened(text: str, limit: int = 40) -> str:
@@ -71,13 +83,14 @@ class Diagnostic:
             where = f"{file}: " if file else ""
         card = f"card '{escaped(shortened(self.card, 80))}': " if self.card else ""  # an id may be 5,000 x's
         mark = "warning: " if self.severity == WARNING else ""
-        return f"{where}{mark}{card}{escaped(self.message)}"
+        return f"{where}{mark}{card}{bounded(escaped(self.message))}"
 
     def as_json(self) -> dict:
         """The diagnostic as a JSON object, its text escaped as in `format`."""
         data = asdict(self)
         for key in ("file", "card", "field", "message"):
             data[key] = escaped(data[key])
+        data["message"] = bounded(data["message"])
         return data
 
 
