@@ -161,7 +161,7 @@ def unlocated(d: Diagnostic, folder: Path) -> str | None:
         return f"raw control character or line separator: {text!r}"
     if not (Path.cwd() / d.file).resolve().is_relative_to(folder.resolve()):
         return f"located outside the deck folder: {text[:300]}"
-    if len(text) > 1000:
+    if len(text) > 1500:  # a message is bounded to about 1,000 (Diagnostic.format), plus file and card
         return f"a message of {len(text):,} characters: {text[:200]}…"
     return None
 
