@@ -7,6 +7,7 @@ art/ folder for `art:` mutations to name). Case `i` of seed `s` draws everything
 which mutations (`deck_mutations`), and whether it is also built. A case fails when
 
 - anything but a `DeckError` escapes (`validate`'s check, `build`, the PDF, the command line);
+- the check gives no deck and no error;
 - a diagnostic lacks a file inside the deck folder, a line or a column ≥ 1, or a message,
   or shows a raw control character or line separator (U+2028, U+2029, NEL) in its text
   or its JSON;
@@ -200,6 +201,8 @@ def exercise(target: Target, folder: Path, rng: random.Random, options: dict, ou
     problem = _checked(diagnostics, folder, "validate")
     if problem:
         return problem
+    if deck is None and not any(d.is_error() for d in diagnostics):
+        return f"validate: no deck and no error ({len(diagnostics)} warnings)"
     if rng.random() < 1 / options["cli_every"]:
         outcomes["validate (command line)"] += 1
         problem = command_line(folder)
