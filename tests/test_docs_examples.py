@@ -44,7 +44,8 @@ def test_the_spanish_example_holds_what_docs_authoring_shows(tmp_path):
     doc = json.loads((tmp_path / "verbena.json").read_text(encoding="utf-8"))
     assert doc["deck"]["language"] == "es"
     assert doc["checked"]["playable_for"] == [4, 5, 6, 7]  # house rules: 4 to 8 players, hands of 4
-    ids = {card["id"] for card in doc["cards"]}
+    assert doc["deck"]["back"]["title"] == "¡Verbena!"
+    ids = {card["card"] for card in doc["cards"]}  # `id` is a physical card's, `el-niño#1`
     assert {"el-niño", "la-peña", "siempre-ahí"} <= ids
     mutts = [card for card in doc["cards"] if card["kind"] == "mutt"]
     assert any(not card.get("descriptive") for card in mutts)
