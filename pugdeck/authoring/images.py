@@ -18,8 +18,9 @@ def resolve_image(folder: Path, entry: str) -> Path | None:
     return inside_folder(folder, entry)
 
 
-def check_image(folder: Path, entry: str) -> str | None:
-    """What is wrong with an `art:` entry, or None when Pillow can open it safely.
+def check_image(folder: Path, entry: str, what: str = "art") -> str | None:
+    """What is wrong with an `art:` entry (or another image a deck names, called `what` in
+    the message: "back image"), or None when Pillow can open it safely.
 
     Pillow's decompression-bomb limit is made an error (it is only a warning by default),
     and only the header is read, so a hostile image costs nothing to refuse.
@@ -28,24 +29,24 @@ def check_image(folder: Path, entry: str) -> str | None:
     try:
         target = resolve_image(folder, entry)
         if target is None:
-            return f"art '{shown}' is outside the deck folder; use a relative path inside it"
+            return f"{what} '{shown}' is outside the deck folder; use a relative path inside it"
         if not target.is_file():
-            return f"art '{shown}' does not exist"
+            return f"{what} '{shown}' does not exist"
         if target.stat().st_size > MAX_IMAGE_BYTES:
-            return f"art '{shown}' is larger than {MAX_IMAGE_BYTES // 2**20} MiB"
+            return f"{what} '{shown}' is larger than {MAX_IMAGE_BYTES // 2**20} MiB"
     except (OSError, ValueError) as exc:  # a name too long for the file system, a NUL byte
-        return f"art '{shown}' is not a usable file name ({getattr(exc, 'strerror', None) or exc})"
+        return f"{what} '{shown}' is not a usable file name ({getattr(exc, 'strerror', None) or exc})"
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(target) as image:
                 if image.format not in FORMATS:
-                    return f"art '{entry}' is {image.format}; use PNG or JPEG"
+                    return f"{what} '{entry}' is {image.format}; use PNG or JPEG"
                 pixels = image.width * image.height
                 if Image.MAX_IMAGE_PIXELS and pixels > Image.MAX_IMAGE_PIXELS:
                     raise Image.DecompressionBombError(str(pixels))
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        return f"art '{entry}' has too many pixels (a decompression bomb?); scale it down"
+        return f"{what} '{entry}' has too many pixels (a decompression bomb?); scale it down"
     except (OSError, SyntaxError, ValueError) as exc:
-        return f"art '{entry}' is not an image Pillow can open ({exc})"
+        return f"{what} '{entry}' is not an image Pillow can open ({exc})"
     return None
