@@ -13,7 +13,7 @@ from pugdeck.authoring.loading import LoadedDeck, SourceCard
 from pugdeck.authoring.schema_checks import SchemaCheck, suggest
 from pugdeck.games.pixelpug.model import MAIN, TREATS, Card, Deck, EffectStep, Rules
 from pugdeck.games.pixelpug.operations import OPERATIONS, OUTCOME_PARAMS, SELF
-from pugdeck.games.pixelpug.print_checks import print_checks
+from pugdeck.games.pixelpug.print_checks import back_checks, print_checks
 from pugdeck.schemas import game_check
 
 
@@ -60,6 +60,7 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
     )
     diagnostics += _deck_sense(loaded, deck)
     diagnostics += template_located(loaded, print_checks(deck))
+    diagnostics += back_checks(deck, loaded.root)
     return (None if errors_in(diagnostics) else deck), sorted(diagnostics)
 
 

@@ -4,7 +4,8 @@ print, so a designer sees a card that would not print without building."""
 
 from __future__ import annotations
 
-from pugdeck.authoring.diagnostics import Diagnostic
+from pugdeck.authoring.diagnostics import DeckError, Diagnostic
+from pugdeck.authoring.loading import Document
 from pugdeck.games.pixelpug.game import GAME
 from pugdeck.games.pixelpug.model import Deck
 
@@ -20,3 +21,22 @@ def print_checks(deck: Deck) -> list[Diagnostic]:
     cards = [{"card": card.id, "name": card.name, "text": card.text} for card in deck.cards]
     return print_problems(cards, lambda: GAME.load_template(deck.info.template, deck.folder),
                           CHECKED_FIELDS, deck.origins)
+
+
+def back_checks(deck: Deck, root: Document) -> list[Diagnostic]:
+    """Both backs' titles and taglines (deck.yaml's `back:` and `treat_back:`, or the
+    deck's name) can be printed and fit, each problem located at its field in deck.yaml."""
+    # Imported here: reportlab loads only for the print checks.
+    from pugdeck.games.pixelpug.faces.card_faces import back_texts  # noqa: PLC0415
+    from pugdeck.render.backs import back_choice, located_in  # noqa: PLC0415
+    from pugdeck.render.fonts import font_set  # noqa: PLC0415
+
+    try:
+        template = GAME.load_template(deck.info.template, deck.folder)
+    except DeckError:
+        return []  # the card checks have reported the template's problems
+    fonts, block = font_set(template.fonts), {"deck": deck.info.as_json()}
+    problems = back_texts(template, fonts, deck.info.name, back_choice(block, "back"))[1]
+    problems += back_texts(template, fonts, "Treat", back_choice(block, "treat_back"),
+                           "the Treats' back title")[1]
+    return located_in(root, problems)

@@ -4,7 +4,8 @@ print, so a designer sees a card that would not print without building."""
 
 from __future__ import annotations
 
-from pugdeck.authoring.diagnostics import Diagnostic
+from pugdeck.authoring.diagnostics import DeckError, Diagnostic
+from pugdeck.authoring.loading import Document
 from pugdeck.games.pug_you.game import GAME
 from pugdeck.games.pug_you.model import Deck
 
@@ -21,3 +22,20 @@ def print_checks(deck: Deck) -> list[Diagnostic]:
              for card in deck.playable]  # the printed text fields, as the built deck has them
     return print_problems(cards, lambda: GAME.load_template(deck.info.template, deck.folder),
                           CHECKED_FIELDS, deck.origins)
+
+
+def back_checks(deck: Deck, root: Document) -> list[Diagnostic]:
+    """The back's title and tagline (deck.yaml's `back:`, or the deck's name) can be
+    printed and fit, each problem located at its field in deck.yaml."""
+    # Imported here: reportlab loads only for the print checks.
+    from pugdeck.games.pug_you.faces.other_faces import back_texts  # noqa: PLC0415
+    from pugdeck.render.backs import back_choice, located_in  # noqa: PLC0415
+    from pugdeck.render.fonts import font_set  # noqa: PLC0415
+
+    try:
+        template = GAME.load_template(deck.info.template, deck.folder)
+    except DeckError:
+        return []  # the card checks have reported the template's problems
+    choice = back_choice({"deck": deck.info.as_json()})
+    _, problems = back_texts(template, font_set(template.fonts), deck.info.name, choice)
+    return located_in(root, problems)
