@@ -19,14 +19,21 @@ class DeckInfo(NamedTuple):  # not a dataclass: see render/shapes.py
     version: str = "1.0.0"
     language: str = "en"
     template: str = ""
+    # deck.yaml's `strings:`: fixed texts the deck restates over its template's (render/strings.py)
+    strings: tuple[tuple[str, str], ...] = ()
 
     @classmethod
-    def from_yaml(cls, block: dict, game: str) -> "DeckInfo":
-        return cls(**{"game": game, "template": game, **block})
+    def from_yaml(cls, block: dict, game: str, strings: dict | None = None) -> "DeckInfo":
+        return cls(**{"game": game, "template": game, **block,
+                      "strings": tuple((strings or {}).items())})
 
     def as_json(self) -> dict:
-        return {"id": self.id, "name": self.name, "version": self.version,
-                "language": self.language, "template": self.template}
+        """The built deck's `deck` block (`strings` only when the deck restates any)."""
+        out = {"id": self.id, "name": self.name, "version": self.version,
+               "language": self.language, "template": self.template}
+        if self.strings:
+            out["strings"] = dict(self.strings)
+        return out
 
 
 class SourceFile(NamedTuple):  # not a dataclass: see render/shapes.py
@@ -67,7 +74,7 @@ def file_role(doc: Document, is_root: bool) -> list[Diagnostic]:
         mark = doc.mark(())
         out.append(Diagnostic(mark.file, mark.line, mark.column, None, "deck", ERROR,
                               "deck.yaml needs a 'deck:' block with id, name and game"))
-    for key in ("deck", "rules"):
+    for key in ("deck", "strings", "rules"):
         if not is_root and key in data:
             mark = doc.key_mark((key,))
             out.append(Diagnostic(mark.file, mark.line, mark.column, None, key, ERROR,

@@ -75,7 +75,7 @@ def test_the_summary_names_what_is_printed_besides_the_played_cards(gallery):
     page = path.read_text(encoding="utf-8")
     extra = sum(not face.played for face in faces)
     assert (f"{sum(face.played for face in faces)} cards in play, {extra} more printed "
-            "(blank customs, turd cards, turn overview)") in page
+            "(Blank customs, Turd cards, Turn overview)") in page
 
 
 def test_the_game_titles_its_kinds_and_orders_its_levels(tmp_path, as_sketch_game):
@@ -89,7 +89,7 @@ def test_the_game_titles_its_kinds_and_orders_its_levels(tmp_path, as_sketch_gam
     page = gallery_html(as_sketch_game(built), 36, pdf=pdf).decode("utf-8")
     assert 'value="pug" checked> Sketches (4)' in page
     assert 'value="blank" checked> Empty frames (2)' in page
-    assert "4 cards in play, 5 more printed (empty frames, overview, turd)" in page
+    assert "4 cards in play, 5 more printed (Empty frames, overview, turd)" in page
     assert "Pugs (" not in page and 'value="turd" checked> turd (' in page  # untitled: its own word
     assert page.index('value="red"') < page.index('value="yellow"') < page.index('value="green"')
 

@@ -1,10 +1,12 @@
 """PixelPug's print checks, run by `validate` (and so by `build`) before anything is drawn:
 the renderer's own text-fit and glyph checks (render/checks.py) on the fields the faces
-print, so a designer sees a card that would not print without building."""
+print, and on its fixed texts (the backs' titles, the points labels) in the deck's language,
+so a designer sees a card that would not print without building."""
 
 from __future__ import annotations
 
-from pugdeck.authoring.diagnostics import Diagnostic
+from pugdeck.authoring.diagnostics import DeckError, Diagnostic
+from pugdeck.authoring.loading import Document
 from pugdeck.games.pixelpug.game import GAME
 from pugdeck.games.pixelpug.model import Deck
 
@@ -20,3 +22,34 @@ def print_checks(deck: Deck) -> list[Diagnostic]:
     cards = [{"card": card.id, "name": card.name, "text": card.text} for card in deck.cards]
     return print_problems(cards, lambda: GAME.load_template(deck.info.template, deck.folder),
                           CHECKED_FIELDS, deck.origins)
+
+
+def fixed_text_checks(deck: Deck, root: Document) -> list[Diagnostic]:
+    """The deck's fixed texts (render/strings.py) resolve in its language and fit: both
+    backs, and the points label of every card; each problem located where its text was
+    written (the template, or deck.yaml's `strings:`)."""
+    # reportlab loads only here: printing modules
+    from pugdeck.games.pixelpug.faces.card_faces import card_back, points_label  # noqa: PLC0415
+    from pugdeck.render.fonts import font_set  # noqa: PLC0415
+    from pugdeck.render.strings import deck_strings  # noqa: PLC0415
+
+    try:
+        template = GAME.load_template(deck.info.template, deck.folder)
+    except DeckError:
+        return []  # `print_checks` reports the template's own problems
+    try:
+        strings = deck_strings(template, deck.info.as_json(), lambda path: _place_in(root, path))
+    except DeckError as exc:
+        return exc.diagnostics
+    fonts = font_set(template.fonts)
+    found: list[Diagnostic] = []
+    for treats in (False, True):
+        card_back(template, fonts, strings, deck.info.name, treats, found)
+    for attack, points in sorted({(card.attack, card.points) for card in deck.cards}):
+        points_label(points, attack, template, fonts, strings, found)
+    return list(dict.fromkeys(found))
+
+
+def _place_in(doc: Document, path: tuple) -> tuple[str, int, int]:
+    mark = doc.mark(path)
+    return mark.file, mark.line, mark.column

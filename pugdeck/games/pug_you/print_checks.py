@@ -1,10 +1,12 @@
 """Pug You!'s print checks, run by `validate` (and so by `build`) before anything is drawn:
 the renderer's own text-fit and glyph checks (render/checks.py) on the fields the faces
-print, so a designer sees a card that would not print without building."""
+print, and on the fixed texts of the back, turd, blank and reference cards in the deck's
+language, so a designer sees a card that would not print without building."""
 
 from __future__ import annotations
 
-from pugdeck.authoring.diagnostics import Diagnostic
+from pugdeck.authoring.diagnostics import DeckError, Diagnostic
+from pugdeck.authoring.loading import Document
 from pugdeck.games.pug_you.game import GAME
 from pugdeck.games.pug_you.model import Deck
 
@@ -21,3 +23,46 @@ def print_checks(deck: Deck) -> list[Diagnostic]:
              for card in deck.playable]  # the printed text fields, as the built deck has them
     return print_problems(cards, lambda: GAME.load_template(deck.info.template, deck.folder),
                           CHECKED_FIELDS, deck.origins)
+
+
+def place_in(doc: Document, path: tuple) -> tuple[str, int, int]:
+    """(file, line, column) of the value at `path` in `doc` (deck.yaml)."""
+    mark = doc.mark(path)
+    return mark.file, mark.line, mark.column
+
+
+def fixed_text_checks(deck: Deck, root: Document) -> list[Diagnostic]:
+    """The deck's fixed texts (render/strings.py) resolve in its language and fit the cards
+    that print them, the reference card saying the deck's rules; each problem located where
+    its text was written (the template, or deck.yaml's `strings:`). The faces are laid out
+    as the build lays them out, so what passes here prints."""
+    # reportlab loads only here: printing modules
+    from pugdeck.games.pug_you.faces.card_faces import blank_custom_face  # noqa: PLC0415
+    from pugdeck.games.pug_you.faces.other_faces import (  # noqa: PLC0415
+        back_face,
+        turd_card_face,
+        turn_overview_face,
+    )
+    from pugdeck.render.fonts import font_set  # noqa: PLC0415
+    from pugdeck.render.strings import deck_strings  # noqa: PLC0415
+
+    try:
+        template = GAME.load_template(deck.info.template, deck.folder)
+    except DeckError:
+        return []  # `print_checks` reports the template's own problems
+    try:
+        strings = deck_strings(template, deck.info.as_json(), lambda path: place_in(root, path))
+    except DeckError as exc:
+        return exc.diagnostics
+    fonts = font_set(template.fonts)
+    rules = deck.rules.as_json()
+    found: list[Diagnostic] = []
+    try:
+        back_face(template, fonts, strings, deck.info.name, found)
+    except DeckError as exc:
+        found += exc.diagnostics
+    blank_custom_face(template, fonts, strings, found)
+    turd_card_face(template, fonts, strings, rules["nominees"], rules["nominees"], found)
+    turn_overview_face(template, fonts, strings, rules, any(c.kind == "mutt" for c in deck.cards),
+                       found)
+    return list(dict.fromkeys(found))

@@ -16,8 +16,9 @@ from reportlab.lib.units import mm
 from pugdeck.authoring.diagnostics import Diagnostic
 from pugdeck.render.fonts import FontSet
 from pugdeck.render.shapes import CardFace, Rect, Shape
+from pugdeck.render.strings import Strings
 from pugdeck.render.templates import Template
-from pugdeck.render.text_shapes import box_points, set_field
+from pugdeck.render.text_shapes import box_points, set_field, set_fixed_text
 
 # A 14 x 12 pug, top row first: F fur, M mask, E eye, W eye shine, N nose, T tongue, C collar.
 PUG_SPRITE = (
@@ -97,9 +98,10 @@ def _coins(points: int, template: Template) -> list[Shape]:
     return shapes
 
 
-def card_face(card: dict, template: Template, fonts: FontSet, bleed: float = 0.0
-                  ) -> tuple[CardFace, list[Diagnostic]]:
-    """The front of a built PixelPug card and any fit or glyph problems of its text."""
+def card_face(card: dict, template: Template, fonts: FontSet, strings: Strings,
+              bleed: float = 0.0) -> tuple[CardFace, list[Diagnostic]]:
+    """The front of a built PixelPug card and any fit or glyph problems of its text (its
+    points label is the deck's `points` / `attack_points` string)."""
     problems: list[Diagnostic] = []
     colors = template.colors
     ink = colors["ink"]
@@ -113,18 +115,26 @@ def card_face(card: dict, template: Template, fonts: FontSet, bleed: float = 0.0
     shapes += set_field(card["text"], "text", "text", template.regions["text"], template,
                         fonts, ink, kind, problems)
     shapes += _coins(int(card["points"]), template)
-    label = f"{card['points']} pt{'s' * (card['points'] != 1)}"
-    if card["attack"]:
-        label = "ATTACK · " + label
-    shapes += set_field(label, "label", "points", template.regions["points"], template,
-                        fonts, colors["attack"] if card["attack"] else ink, kind, problems)
+    shapes += points_label(int(card["points"]), bool(card["attack"]), template, fonts, strings,
+                           problems)
     return CardFace(tuple(shapes), template.width_mm * mm, template.height_mm * mm,
                     card.get("id")), problems
 
 
-def card_back(template: Template, fonts: FontSet, title: str, treats: bool,
-                  bleed: float = 0.0) -> CardFace:
-    """The back of the game deck's cards, or (treats=True) the Treats' own back."""
+def points_label(points: int, attack: bool, template: Template, fonts: FontSet, strings: Strings,
+                 diagnostics: list[Diagnostic]) -> list[Shape]:
+    """"2 pts" bottom right, "ATTACK · 2 pts" in red on an attack (`points`, `attack_points`)."""
+    key = strings.plural_key("attack_points" if attack else "points", points)
+    color = template.colors["attack"] if attack else template.colors["ink"]
+    return set_fixed_text(strings.text(key, points=points), key, "a card's points", strings,
+                          "points", box_points(template.regions["points"], template), template,
+                          fonts, color, diagnostics, max_lines=template.text["points"].max_lines)
+
+
+def card_back(template: Template, fonts: FontSet, strings: Strings, deck_name: str, treats: bool,
+              diagnostics: list[Diagnostic], bleed: float = 0.0) -> CardFace:
+    """The back of the game deck's cards (`back_title`, the deck's name), or (treats=True)
+    the Treats' own back (`back_treats_title`)."""
     width, height = template.width_mm * mm, template.height_mm * mm
     colors = template.colors
     accent = colors["back_accent"]
@@ -139,8 +149,13 @@ def card_back(template: Template, fonts: FontSet, title: str, treats: bool,
     else:
         palette = {**FIXED, "F": FURS[0], "C": accent}
         shapes += sprite_shapes(PUG_SPRITE, palette, art)
-    unused: list[Diagnostic] = []
-    band = template.regions["name"]
-    shapes += set_field("Treat" if treats else title, "title", "name", band, template, fonts,
-                        accent, None, unused)
+    band = box_points(template.regions["name"], template)
+    if treats:
+        shapes += set_fixed_text(strings.text("back_treats_title"), "back_treats_title",
+                                 "the Treats' back", strings, "name", band, template, fonts,
+                                 accent, diagnostics)
+    else:
+        shapes += set_fixed_text(strings.text("back_title", deck_name=deck_name), "back_title",
+                                 "the card back", strings, "name", band, template, fonts, accent,
+                                 diagnostics)
     return CardFace(tuple(shapes), width, height, None)

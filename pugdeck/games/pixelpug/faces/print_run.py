@@ -12,6 +12,7 @@ from pugdeck.games.pixelpug.faces.card_faces import card_back, card_face
 from pugdeck.games.spec import FaceInfo, PdfInfo, PrintRun
 from pugdeck.render.fonts import FontSet
 from pugdeck.render.shapes import CardFace, Place
+from pugdeck.render.strings import Strings, deck_strings
 from pugdeck.render.templates import Template
 
 PILES = ("main", "treats")
@@ -39,26 +40,28 @@ def print_run(built: Built, template: Template, fonts: FontSet, bleed: float) ->
     """The cards' faces and the two backs; each back is one form, drawn once per document."""
     deck = built.doc.get("deck", {})
     title = deck.get("name") or "PixelPug"
+    strings = deck_strings(template, deck)
+    diagnostics: list = []
     width, height = template.width_mm * mm, template.height_mm * mm
     art: dict[tuple, CardFace] = {}
     backs: dict[str, CardFace] = {}
     for pile in PILES:
         key = ("pixelpug-back", pile)
-        art[key] = card_back(template, fonts, title, pile == "treats", bleed)
+        art[key] = card_back(template, fonts, strings, title, pile == "treats", diagnostics, bleed)
         backs[back_name(pile)] = CardFace(
             (Place(key, -bleed, -bleed, width + 2 * bleed, height + 2 * bleed),), width, height)
     cards = built.doc.get("cards", [])
     run = PrintRun(fronts=iter(()), count=len(cards), backs=backs,
                    info=PdfInfo(title, f"Print-and-play cards of {deck.get('name', 'PixelPug')} "
                                        f"{deck.get('version', '')}".strip(), names_paper=False),
-                   pictures=art.get)
-    run.fronts = _fronts(built, template, fonts, bleed, run.diagnostics)
+                   pictures=art.get, diagnostics=diagnostics)
+    run.fronts = _fronts(built, template, fonts, strings, bleed, run.diagnostics)
     return run
 
 
-def _fronts(built: Built, template: Template, fonts: FontSet, bleed: float,
+def _fronts(built: Built, template: Template, fonts: FontSet, strings: Strings, bleed: float,
             diagnostics: list) -> Iterator[tuple[FaceInfo, CardFace]]:
     for info, card in zip(faces(built), built.doc.get("cards", [])):
-        face, problems = card_face(card, template, fonts, bleed)
+        face, problems = card_face(card, template, fonts, strings, bleed)
         diagnostics.extend(problems)
         yield info, face
