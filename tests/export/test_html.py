@@ -107,6 +107,25 @@ def test_a_deck_named_like_a_template_field_is_shown_as_written(tmp_path):
     assert f"<title>{name}</title>" in page and f"<h1>{name}</h1>" in page
 
 
+def test_the_page_speaks_the_decks_language(tmp_path):
+    cards = "".join(f"  - {{id: c{i}, kind: pug, level: {level}, question: '¿Quién {i}?', badges: 1,"
+                    f" descriptive: nada, turds: 1, thermometer: 1}}\n"
+                    for i, level in enumerate(("green", "red")))
+    (tmp_path / "deck.yaml").write_text(
+        "deck: {id: t, name: Mazo, game: pug-you, language: es}\n"
+        "strings: {gallery_kind: Clase}\ncards:\n" + cards, encoding="utf-8")
+    page = gallery_html(build(tmp_path), 36).decode("utf-8")
+    assert '<html lang="es">' in page
+    assert "t: 2 cartas en juego, 3 impresas aparte (Cartas caca, Resumen del turno)." in page
+    assert "Hecho con pugdeck a partir de la versión 1.0.0 de la baraja." in page
+    assert "<legend>Nivel</legend>" in page and "<legend>Clase</legend>" in page  # the deck's own word
+    assert 'value="red" checked> Rojo (1)' in page and 'value="turd" checked> Cartas caca (2)' in page
+    assert 'placeholder="Busca en el texto de las cartas"' in page
+    assert 'data-format="{visible} de 5 cartas"' in page
+    assert "Ninguna carta encaja con estos filtros y esta búsqueda." in page
+    assert "c0#1 · Verde" in page and "Level" not in page and " of " not in page
+
+
 def test_template_fields_are_filled_in_one_pass():
     assert fill("<{{a}}|{{b}}|{{a}}>", {"a": "{{b}}", "b": "{{a}}"}) == "<{{b}}|{{a}}|{{b}}>"
 

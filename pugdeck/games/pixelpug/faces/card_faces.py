@@ -124,7 +124,7 @@ def card_face(card: dict, template: Template, fonts: FontSet, strings: Strings,
 def points_label(points: int, attack: bool, template: Template, fonts: FontSet, strings: Strings,
                  diagnostics: list[Diagnostic]) -> list[Shape]:
     """"2 pts" bottom right, "ATTACK · 2 pts" in red on an attack (`points`, `attack_points`)."""
-    key = strings.plural_key("attack_points" if attack else "points", points)
+    key = strings.plural_key("attack_points", points) if attack else strings.plural_key("points", points)
     color = template.colors["attack"] if attack else template.colors["ink"]
     return set_fixed_text(strings.text(key, points=points), key, "a card's points", strings,
                           "points", box_points(template.regions["points"], template), template,
