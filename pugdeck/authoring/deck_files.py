@@ -3,11 +3,19 @@ card problems located in them. Each game's `model` and `checks` build on these."
 
 # No `from __future__ import annotations`: it makes NamedTuples dearer (render/shapes.py).
 
-from typing import NamedTuple
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from pugdeck.authoring.diagnostics import ERROR, Diagnostic
 from pugdeck.authoring.loading import Document, LoadedDeck, SourceCard
 from pugdeck.authoring.schema_checks import SchemaCheck
+
+
+def is_back_key(key: str) -> bool:
+    """A key of the `deck:` block that chooses a card back: `back`, or a game's second
+    pile's `<pile>_back` (say `treat_back`). Which ones a deck may use is its game's
+    schema's say; these are carried into the built deck as written."""
+    return key == "back" or key.endswith("_back")
 
 
 class DeckInfo(NamedTuple):  # not a dataclass: see render/shapes.py
@@ -19,18 +27,22 @@ class DeckInfo(NamedTuple):  # not a dataclass: see render/shapes.py
     version: str = "1.0.0"
     language: str = "en"
     template: str = ""
+    backs: tuple[tuple[str, dict], ...] = ()  # (key, back choice) pairs, as written
     # deck.yaml's `strings:`: fixed texts the deck restates over its template's (render/strings.py)
     strings: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def from_yaml(cls, block: dict, game: str, strings: dict | None = None) -> "DeckInfo":
-        return cls(**{"game": game, "template": game, **block,
+        plain = {k: v for k, v in block.items() if not is_back_key(k)}
+        backs = tuple((k, v) for k, v in block.items() if is_back_key(k))
+        return cls(**{"game": game, "template": game, **plain, "backs": backs,
                       "strings": tuple((strings or {}).items())})
 
     def as_json(self) -> dict:
-        """The built deck's `deck` block (`strings` only when the deck restates any)."""
+        """The built deck's `deck` block. A deck that chose no back and restates no string
+        keeps the built deck it had before either could be chosen."""
         out = {"id": self.id, "name": self.name, "version": self.version,
-               "language": self.language, "template": self.template}
+               "language": self.language, "template": self.template, **dict(self.backs)}
         if self.strings:
             out["strings"] = dict(self.strings)
         return out
@@ -46,6 +58,13 @@ class SourceFile(NamedTuple):  # not a dataclass: see render/shapes.py
 def sources_of(loaded: LoadedDeck) -> tuple[SourceFile, ...]:
     return tuple(SourceFile(doc.path.relative_to(loaded.folder).as_posix(), doc.sha256)
                  for doc in loaded.documents)
+
+
+def whole(value: Any) -> Any:
+    """A number the schema took for a whole one, as an `int`: JSON Schema counts 2.0 as an
+    integer and YAML reads `2.0` as a float, which `range()` refuses and the built deck
+    would print as 2.0. Anything else is returned as it is."""
+    return int(value) if value.__class__ is float else value
 
 
 def card_id_of(item) -> str | None:
@@ -82,10 +101,54 @@ def file_role(doc: Document, is_root: bool) -> list[Diagnostic]:
     return out
 
 
+def back_images(loaded: LoadedDeck) -> list[Diagnostic]:
+    """Each back image deck.yaml names, checked as card art is: a PNG or JPEG inside the
+    deck folder that Pillow opens safely, its problem located at the `image:` value."""
+    root = loaded.root.data
+    block = root.get("deck") if isinstance(root, dict) else None
+    if not isinstance(block, dict):
+        return []
+    out = []
+    for key, back in block.items():
+        image = back.get("image") if is_back_key(key) and isinstance(back, dict) else None
+        if isinstance(image, str) and image:  # an empty one is the schema's to report
+            # Imported here: Pillow costs a tenth of a second and most decks have no back image.
+            from pugdeck.authoring.images import check_image  # noqa: PLC0415
+
+            problem = check_image(loaded.folder, image, what=f"{key} image")
+            if problem:
+                mark = loaded.root.mark(("deck", key, "image"))
+                out.append(Diagnostic(mark.file, mark.line, mark.column, None, f"deck.{key}.image",
+                                      ERROR, problem))
+    return out
+
+
 def check_files(loaded: LoadedDeck, schema: SchemaCheck) -> list[Diagnostic]:
-    """What loading found, then every file against the game's schema and its role."""
+    """What loading found, then every file against the game's schema and its role, and
+    the back images deck.yaml names."""
     diagnostics = list(loaded.diagnostics)
     for doc in loaded.documents:
         diagnostics += schema.check(doc, item_id=card_id_of)
         diagnostics += file_role(doc, is_root=doc is loaded.root)
-    return diagnostics
+    return diagnostics + back_images(loaded)
+
+
+def template_located(loaded: LoadedDeck, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The print checks' diagnostics, a missing template's located at deck.yaml's `template:`.
+
+    Loading a template the deck names that does not exist reports the file it looked for,
+    which is no place to point at: the deck's `template:` field is what to change.
+    """
+    out = []
+    for d in diagnostics:
+        try:
+            missing = bool(d.file) and not Path(d.file).is_file()
+        except (OSError, ValueError):
+            missing = True
+        if missing:
+            mark = loaded.root.mark(("deck", "template"))
+            name = (loaded.root.data.get("deck") or {}).get("template")
+            d = Diagnostic(mark.file, mark.line, mark.column, None, "template", d.severity,
+                           f"template '{name}' not found ({d.message})" if name else d.message)
+        out.append(d)
+    return out

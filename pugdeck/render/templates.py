@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic, shortened
 from pugdeck.authoring.loading import LoadError, Mark, display_path, load_document
 from pugdeck.render.strings import SHARED_KEYS, template_string_problems
 from pugdeck.resources import data_dir
@@ -118,8 +118,12 @@ def _error(file: str, line: int, column: int, message: str, field: str | None = 
 def _merged(path: Path, chain: list[Path]) -> tuple[dict, dict[tuple, Mark]]:
     """The template at `path` merged over everything it extends, and where each value of
     the result was written (the file that set it last)."""
-    if not path.is_file():
-        raise DeckError([_error(str(path), 1, 1, f"no template at '{path}'")])
+    try:
+        exists = path.is_file()
+    except (OSError, ValueError):  # a name the file system refuses (too long, a NUL byte)
+        exists = False
+    if not exists:
+        raise DeckError([_error(str(path), 1, 1, f"no template at '{shortened(str(path), 120)}'")])
     try:
         doc = load_document(path.resolve())
     except LoadError as exc:
@@ -328,6 +332,10 @@ def resolve_template(name: str, deck_folder: Path | None = None,
     if game_folder is not None:
         candidates.append(Path(game_folder) / "templates" / f"{name}.yaml")
     for candidate in candidates:
-        if candidate.suffix in (".yaml", ".yml") and candidate.is_file():
+        try:
+            found = candidate.suffix in (".yaml", ".yml") and candidate.is_file()
+        except (OSError, ValueError):  # a name the file system refuses (too long, a NUL byte)
+            found = False
+        if found:
             return load_template(candidate.resolve(), vocabulary)
     return load_template(name, vocabulary)

@@ -26,10 +26,12 @@ def print_checks(deck: Deck) -> list[Diagnostic]:
 
 def fixed_text_checks(deck: Deck, root: Document) -> list[Diagnostic]:
     """The deck's fixed texts (render/strings.py) resolve in its language and fit: both
-    backs, and the points label of every card; each problem located where its text was
-    written (the template, or deck.yaml's `strings:`)."""
+    backs (deck.yaml's `back:` and `treat_back:`, else its strings) and the points label of
+    every card; each problem located where its text was written (the template, or deck.yaml:
+    `strings:`, the back's field, `deck.name`)."""
     # reportlab loads only here: printing modules
-    from pugdeck.games.pixelpug.faces.card_faces import card_back, points_label  # noqa: PLC0415
+    from pugdeck.games.pixelpug.faces.card_faces import back_texts, points_label  # noqa: PLC0415
+    from pugdeck.render.backs import back_choice, located_in  # noqa: PLC0415
     from pugdeck.render.fonts import font_set  # noqa: PLC0415
     from pugdeck.render.strings import deck_strings  # noqa: PLC0415
 
@@ -37,17 +39,19 @@ def fixed_text_checks(deck: Deck, root: Document) -> list[Diagnostic]:
         template = GAME.load_template(deck.info.template, deck.folder)
     except DeckError:
         return []  # `print_checks` reports the template's own problems
+    block = deck.info.as_json()
     try:
-        strings = deck_strings(template, deck.info.as_json(), lambda path: _place_in(root, path))
+        strings = deck_strings(template, block, lambda path: _place_in(root, path))
     except DeckError as exc:
         return exc.diagnostics
     fonts = font_set(template.fonts)
     found: list[Diagnostic] = []
-    for treats in (False, True):
-        card_back(template, fonts, strings, deck.info.name, treats, found)
+    for key, treats in (("back", False), ("treat_back", True)):
+        found += back_texts(template, fonts, strings, deck.info.name,
+                            back_choice({"deck": block}, key), treats)[1]
     for attack, points in sorted({(card.attack, card.points) for card in deck.cards}):
         points_label(points, attack, template, fonts, strings, found)
-    return list(dict.fromkeys(found))
+    return list(dict.fromkeys(located_in(root, found)))
 
 
 def _place_in(doc: Document, path: tuple) -> tuple[str, int, int]:

@@ -13,12 +13,14 @@ import hashlib
 
 from reportlab.lib.units import mm
 
-from pugdeck.authoring.diagnostics import Diagnostic
+from pugdeck.authoring.diagnostics import DeckError, Diagnostic
+from pugdeck.render.backs import BackChoice, back_text, image_place, text_field, text_problems
 from pugdeck.render.fonts import FontSet
 from pugdeck.render.shapes import CardFace, Rect, Shape
 from pugdeck.render.strings import Strings
 from pugdeck.render.templates import Template
-from pugdeck.render.text_shapes import box_points, set_field, set_fixed_text
+from pugdeck.render.text_fitting import fit_text
+from pugdeck.render.text_shapes import box_points, place_lines, set_field, set_fixed_text
 
 # A 14 x 12 pug, top row first: F fur, M mask, E eye, W eye shine, N nose, T tongue, C collar.
 PUG_SPRITE = (
@@ -131,31 +133,63 @@ def points_label(points: int, attack: bool, template: Template, fonts: FontSet, 
                           fonts, color, diagnostics, max_lines=template.text["points"].max_lines)
 
 
+def back_texts(template: Template, fonts: FontSet, strings: Strings, deck_name: str,
+               choice: BackChoice, treats: bool) -> tuple[list[Shape], list[Diagnostic]]:
+    """A back's title (in the name band) and tagline (at the foot; none unless the deck
+    wrote one) in its accent colour, and their problems. The title is the deck's choice,
+    else its strings' (`back_title`: the deck's name; the Treats' `back_treats_title`); a
+    problem names the deck.yaml field it came from, or is located at the string."""
+    accent = choice.accent or template.colors["back_accent"]
+    if treats:
+        key, default = "back_treats_title", strings.text("back_treats_title")
+    else:
+        key, default = "back_title", strings.text("back_title", deck_name=deck_name)
+    text = back_text(choice.title, default, choice.image)
+    problems: list[Diagnostic] = []
+    if choice.title is not None or (key == "back_title" and key not in strings.overridden):
+        # the deck's own back text, or its name in the template's title: blame deck.yaml
+        shapes = list(set_field(text, text_field(choice, "title"), "name",
+                                template.regions["name"], template, fonts, accent, None, problems))
+    else:
+        what = "the Treats' back" if treats else "the card back"
+        shapes = set_fixed_text(text, key, what, strings, "name",
+                                box_points(template.regions["name"], template), template, fonts,
+                                accent, problems)
+    if choice.tagline:
+        style = template.text["text"]
+        foot = (8 * mm, 7 * mm, template.width_mm * mm - 16 * mm, 8 * mm)
+        fitted = fit_text(choice.tagline, fonts.chain(style.font), foot[2], foot[3],
+                          style.max_pt, style.min_pt, style.leading)
+        problems += text_problems(text_field(choice, "tagline"), choice.tagline, fitted,
+                                  style.min_pt)
+        shapes += place_lines(fitted, foot, "center", accent)
+    return shapes, problems
+
+
 def card_back(template: Template, fonts: FontSet, strings: Strings, deck_name: str, treats: bool,
-              diagnostics: list[Diagnostic], bleed: float = 0.0) -> CardFace:
-    """The back of the game deck's cards (`back_title`, the deck's name), or (treats=True)
-    the Treats' own back (`back_treats_title`)."""
+              bleed: float = 0.0, choice: BackChoice | None = None) -> CardFace:
+    """The back of the game deck's cards, or (treats=True) the Treats' own back; `choice`
+    is what deck.yaml's `back:` (`treat_back:`) changes (render/backs.py: an image is the
+    whole back)."""
+    choice = choice or BackChoice("treat_back" if treats else "back")
     width, height = template.width_mm * mm, template.height_mm * mm
     colors = template.colors
-    accent = colors["back_accent"]
-    shapes: list[Shape] = [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed,
-                                fill=colors["treats_back"] if treats else colors["back"])]
-    border = 3 * mm
-    shapes.append(Rect(border, border, width - 2 * border, height - 2 * border, stroke=accent,
-                       stroke_width=2.0))
-    art = (10 * mm, height * 0.35, width - 20 * mm, height * 0.4)
-    if treats:
-        shapes += sprite_shapes(BONE_SPRITE, {"W": colors["paper"]}, art)
+    accent = choice.accent or colors["back_accent"]
+    ground = choice.background or (colors["treats_back"] if treats else colors["back"])
+    shapes: list[Shape] = [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ground)]
+    if choice.image:
+        shapes.append(image_place(choice.image, width, height, bleed))
     else:
-        palette = {**FIXED, "F": FURS[0], "C": accent}
-        shapes += sprite_shapes(PUG_SPRITE, palette, art)
-    band = box_points(template.regions["name"], template)
-    if treats:
-        shapes += set_fixed_text(strings.text("back_treats_title"), "back_treats_title",
-                                 "the Treats' back", strings, "name", band, template, fonts,
-                                 accent, diagnostics)
-    else:
-        shapes += set_fixed_text(strings.text("back_title", deck_name=deck_name), "back_title",
-                                 "the card back", strings, "name", band, template, fonts, accent,
-                                 diagnostics)
-    return CardFace(tuple(shapes), width, height, None)
+        border = 3 * mm
+        shapes.append(Rect(border, border, width - 2 * border, height - 2 * border, stroke=accent,
+                           stroke_width=2.0))
+        art = (10 * mm, height * 0.35, width - 20 * mm, height * 0.4)
+        if treats:
+            shapes += sprite_shapes(BONE_SPRITE, {"W": colors["paper"]}, art)
+        else:
+            palette = {**FIXED, "F": FURS[0], "C": accent}
+            shapes += sprite_shapes(PUG_SPRITE, palette, art)
+    texts, problems = back_texts(template, fonts, strings, deck_name, choice, treats)
+    if problems:  # printed on every back of the pile: never with a gap in it
+        raise DeckError(problems)
+    return CardFace(tuple(shapes + texts), width, height, None)

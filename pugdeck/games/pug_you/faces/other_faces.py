@@ -7,42 +7,83 @@ from typing import Any
 
 from reportlab.lib.units import mm
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.authoring.diagnostics import DeckError, Diagnostic
 from pugdeck.games.pug_you.fixed_texts import turn_overview
-from pugdeck.render.fonts import FontSet, font_runs
+from pugdeck.render.backs import BackChoice, back_text, image_place, text_field, text_problems
+from pugdeck.render.fonts import FontSet
 from pugdeck.render.shapes import CardFace, Place, Rect, Shape
-from pugdeck.render.strings import NOWHERE, Strings
+from pugdeck.render.strings import Strings
 from pugdeck.render.templates import Template
-from pugdeck.render.text_fitting import fit_text
-from pugdeck.render.text_shapes import box_points, set_fixed_text
+from pugdeck.render.text_fitting import FittedText, fit_text
+from pugdeck.render.text_shapes import box_points, place_lines, set_fixed_text
+
+TITLE_MIN_PT = 10.0  # a card's title may shrink this far; the back's texts further
+BACK_MIN_PT = 6.0
 
 TITLE_MIN_PT = 10.0  # a card's title may shrink this far; a deck's name on the back further
 NAME_MIN_PT = 7.0
 
 
-def back_face(template: Template, fonts: FontSet, strings: Strings, deck_name: str,
-              diagnostics: list[Diagnostic], bleed: float = 0.0) -> CardFace:
-    """The back every card shares — the same for all levels, so a back never tells a red
-    card from a green one: the deck's name (`back_title`) and the tagline."""
+def _back_boxes(width: float, height: float) -> tuple[tuple, tuple]:
+    """Where the back prints its title (a band near the top) and its tagline (the foot)."""
+    return ((6 * mm, height - 20 * mm, width - 12 * mm, 13 * mm),
+            (8 * mm, 7 * mm, width - 16 * mm, 7 * mm))
+
+
+def back_texts(template: Template, fonts: FontSet, strings: Strings, name: str,
+               choice: BackChoice) -> tuple[list[tuple[FittedText, tuple]], list[Diagnostic]]:
+    """The back's title and tagline, each fitted in its box, and their problems (a character
+    no font has, too long). deck.yaml's `back:` sets them; else the deck's strings do
+    (`back_title`, the deck's name by default, and `back_tagline`). A problem names the
+    deck.yaml field it came from, or is located at the string it came from."""
     width, height = template.width_mm * mm, template.height_mm * mm
-    _, missing = font_runs(deck_name, fonts.chain("title"))
-    if missing:  # the deck's name is printed on every back: never with a gap in it
-        place = strings.place_of(("deck", "name")) if strings.place_of else NOWHERE
-        raise DeckError([Diagnostic(*place, None, "deck.name", ERROR,
-                                    f"deck name: {m.describe()}") for m in missing])
-    accent = template.colors["back_accent"]
+    style = template.text["title"]
+    chain, min_pt = fonts.chain(style.font), min(style.min_pt, BACK_MIN_PT)
+    band, foot = _back_boxes(width, height)
+    texts, problems = [], []
+    for part, key, box, max_pt in (("title", "back_title", band, 26),
+                                   ("tagline", "back_tagline", foot, 9)):
+        default = (strings.text("back_title", deck_name=name) if key == "back_title"
+                   else strings.text("back_tagline"))
+        text = back_text(getattr(choice, part), default, choice.image)
+        fitted = fit_text(text, chain, box[2], box[3], max_pt, min_pt, style.leading,
+                          1 if part == "tagline" else 0)
+        if getattr(choice, part) is not None or (key == "back_title" and key not in strings.overridden):
+            # the deck's own back text, or its name in the template's title: blame deck.yaml
+            problems += text_problems(text_field(choice, part), text, fitted, min_pt)
+        else:
+            problems += [strings.problem(key, d.message) for d in
+                         text_problems(f"the card back: strings.{key}", text, fitted, min_pt)]
+        texts.append((fitted, box))
+    return texts, problems
+
+
+def back_face(template: Template, fonts: FontSet, strings: Strings, title: str,
+              bleed: float = 0.0, choice: BackChoice | None = None) -> CardFace:
+    """The back every card shares — the same for all levels, so a back never tells a red
+    card from a green one. `title` is the deck's name; `choice` what deck.yaml's `back:`
+    changes (render/backs.py: an image replaces the drawn art and the default texts)."""
+    choice = choice or BackChoice()
+    width, height = template.width_mm * mm, template.height_mm * mm
+    texts, problems = back_texts(template, fonts, strings, title, choice)
+    if problems:  # printed on every back: never with a gap in it
+        raise DeckError(problems)
+    accent = choice.accent or template.colors["back_accent"]
+    ground = choice.background or template.colors["back"]
     # The art is laid out on the trimmed card; only its ground colour runs into the bleed.
-    shapes: list[Shape] = [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed,
-                                fill=template.colors["back"]),
-                           Place(("back-art",), 0, 0, width, height)]
-    band = (6 * mm, height - 20 * mm, width - 12 * mm, 13 * mm)
-    shapes += set_fixed_text(strings.text("back_title", deck_name=deck_name), "back_title",
-                             "the card back", strings, "title", band, template, fonts, accent,
-                             diagnostics, max_pt=26, min_pt=NAME_MIN_PT)
-    foot = (8 * mm, 7 * mm, width - 16 * mm, 7 * mm)
-    shapes += set_fixed_text(strings.text("back_tagline"), "back_tagline", "the card back",
-                             strings, "title", foot, template, fonts, accent, diagnostics,
-                             max_pt=9, min_pt=6, max_lines=1)
+    shapes: list[Shape] = [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ground)]
+    if choice.image:
+        shapes.append(image_place(choice.image, width, height, bleed))
+    elif choice.colored:  # the drawn art in the deck's colours (the bundled key otherwise)
+        shapes.append(Place(("back-art", ground, accent), 0, 0, width, height))
+    else:
+        shapes.append(Place(("back-art",), 0, 0, width, height))
+    style = template.text["title"]
+    for fitted, box in texts:
+        shapes += place_lines(fitted, box, style.align, accent, "middle")
+    return CardFace(tuple(shapes), width, height, None)
+
+
     return CardFace(tuple(shapes), width, height, None)
 
 

@@ -23,6 +23,7 @@ from pugdeck.games.pug_you.faces.other_faces import (
 from pugdeck.games.pug_you.fixed_texts import turn_overview
 from pugdeck.games.pug_you.game import GAME
 from pugdeck.games.spec import FaceInfo, PdfInfo, PrintRun
+from pugdeck.render.backs import back_choice
 from pugdeck.render.fonts import FontSet
 from pugdeck.render.shapes import CardFace, Place
 from pugdeck.render.strings import Strings, deck_strings
@@ -71,13 +72,14 @@ def _has_mutts(built: Built) -> bool:
 
 
 def print_run(built: Built, template: Template, fonts: FontSet, bleed: float) -> PrintRun:
-    """The deck's faces, its one back, and the pictures they place: frames and the back's art
-    as shapes, portraits and icons painted. The fixed texts are the template's in the deck's
-    language (with the deck's own `strings:`); a problem with one is in `diagnostics`."""
+    """The deck's faces, its one back (the deck's own if deck.yaml chose one), and the
+    pictures they place: frames and the back's art as shapes, portraits and icons painted.
+    The fixed texts are the template's in the deck's language (with the deck's own
+    `strings:`); a problem with one is in the run's `diagnostics`."""
     strings = deck_strings(template, built.doc.get("deck", {}))
     diagnostics: list = []
     deck_name = built.doc.get("deck", {}).get("name") or "Pug You!"
-    card_back = back_face(template, fonts, strings, deck_name, diagnostics, bleed)
+    card_back = back_face(template, fonts, strings, deck_name, bleed, back_choice(built.doc))
     width, height = template.width_mm * mm, template.height_mm * mm
     back = CardFace((Place(BACK_KEY, -bleed, -bleed, width + 2 * bleed, height + 2 * bleed),),
                     width, height)
@@ -101,7 +103,7 @@ def _painters(colors: dict[str, str]) -> dict[str, Callable]:
         "badge": lambda c, key, w, h: icons.draw_badge(c, w, h, colors, key[1]),
         "thermometer": lambda c, key, w, h: icons.draw_thermometer(c, w, h, colors, key[1]),
         "portrait": lambda c, key, w, h: portraits.draw_portrait(c, key[1], key[2], w, h),
-        "back-art": lambda c, key, w, h: portraits.draw_card_back_art(c, w, h),
+        "back-art": lambda c, key, w, h: portraits.draw_card_back_art(c, w, h, *key[1:]),
     }
 
 
