@@ -162,3 +162,10 @@ def _shared():
     from pugdeck.render.strings import SHARED_KEYS
 
     return SHARED_KEYS
+
+
+def test_the_backs_own_texts_win_over_the_strings(tmp_path):
+    yaml = deck("es").replace("language: es}", "language: es, back: {tagline: hecho por nosotros}}")
+    _doc, text = built(tmp_path, yaml)
+    assert "hecho por nosotros" in text and "aquí solo ganan los carlinos" not in text
+    assert "Mazo" in text  # the title is still back_title: the deck's name
