@@ -13,7 +13,7 @@ from pugdeck.authoring.loading import LoadedDeck, SourceCard
 from pugdeck.authoring.schema_checks import SchemaCheck, suggest
 from pugdeck.games.pixelpug.model import MAIN, TREATS, Card, Deck, EffectStep, Rules
 from pugdeck.games.pixelpug.operations import OPERATIONS, OUTCOME_PARAMS, SELF
-from pugdeck.games.pixelpug.print_checks import back_checks, print_checks
+from pugdeck.games.pixelpug.print_checks import fixed_text_checks, print_checks
 from pugdeck.schemas import game_check
 
 
@@ -51,7 +51,7 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
         return None, sorted(diagnostics)
     root = loaded.root.data
     deck = Deck(
-        info=DeckInfo.from_yaml(root["deck"], "pixelpug"),
+        info=DeckInfo.from_yaml(root["deck"], "pixelpug", root.get("strings")),
         rules=Rules.from_yaml(root.get("rules")),
         cards=tuple(cards),
         folder=loaded.folder,
@@ -60,7 +60,7 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
     )
     diagnostics += _deck_sense(loaded, deck)
     diagnostics += template_located(loaded, print_checks(deck))
-    diagnostics += back_checks(deck, loaded.root)
+    diagnostics += fixed_text_checks(deck, loaded.root)
     return (None if errors_in(diagnostics) else deck), sorted(diagnostics)
 
 

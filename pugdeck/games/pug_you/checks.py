@@ -23,7 +23,7 @@ from pugdeck.games.pug_you.model import (
     Rules,
 )
 from pugdeck.games.pug_you.near_duplicates import near_duplicate_questions
-from pugdeck.games.pug_you.print_checks import back_checks, print_checks
+from pugdeck.games.pug_you.print_checks import fixed_text_checks, print_checks
 from pugdeck.schemas import game_check
 
 
@@ -58,7 +58,7 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
         return None, sorted(diagnostics)
     root = loaded.root.data
     deck = Deck(
-        info=DeckInfo.from_yaml(root["deck"], "pug-you"),
+        info=DeckInfo.from_yaml(root["deck"], "pug-you", root.get("strings")),
         rules=Rules.from_yaml(root.get("rules")),
         cards=tuple(cards),
         folder=loaded.folder,
@@ -67,7 +67,7 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
     )
     diagnostics += _rules_sense(loaded, deck.rules)
     diagnostics += template_located(loaded, print_checks(deck))
-    diagnostics += back_checks(deck, loaded.root)
+    diagnostics += fixed_text_checks(deck, loaded.root)
     return (None if errors_in(diagnostics) else deck), sorted(diagnostics)
 
 
