@@ -45,6 +45,7 @@ def test_the_spanish_example_holds_what_docs_authoring_shows(tmp_path):
     assert doc["deck"]["language"] == "es"
     assert doc["checked"]["playable_for"] == [4, 5, 6, 7]  # house rules: 4 to 8 players, hands of 4
     assert doc["deck"]["back"]["title"] == "¡Verbena!"
+    assert doc["deck"]["strings"] == {"ref_title": "¡Te toca!", "turd_title": "Carta mojón"}
     ids = {card["card"] for card in doc["cards"]}  # `id` is a physical card's, `el-niño#1`
     assert {"el-niño", "la-peña", "siempre-ahí"} <= ids
     mutts = [card for card in doc["cards"] if card["kind"] == "mutt"]

@@ -22,15 +22,13 @@ from pugdeck.atomic import write_files
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.authoring.loading import display_path
 from pugdeck.games.spec import GameSpec
+from pugdeck.render.strings import complete_languages
 from pugdeck.schemas import published_text
 
 DECK_SCHEMA = "deck.schema.json"  # the game's authoring schema (deck.yaml, card files)
 PROFILE_SCHEMA = "profile.schema.json"  # the group profile schema
 PROFILES = "profiles"  # a starter's group profiles live here; every other YAML file is the deck's
 SCHEMA_LINE = "# yaml-language-server: $schema={}\n"
-# The languages the templates print their fixed texts in (templates/*.yaml): a new deck
-# may be written in any of them.
-LANGUAGES = ("en", "es", "de", "fr")
 MAX_ID, MAX_NAME = 64, 80  # the authoring schemas' limits on deck.id and deck.name
 FALLBACK_ID = "deck"
 
@@ -47,8 +45,13 @@ class Started:
 
 
 def offered_languages(game: GameSpec) -> tuple[str, ...]:
-    """The languages `init` can start a deck of `game` in: those its template prints in."""
-    return LANGUAGES
+    """The languages `init` can start a deck of `game` in: those its template has every
+    fixed text in (`strings:`), so the new deck prints whole; () when it has no template."""
+    try:
+        template = game.load_template(None)
+    except (DeckError, NotImplementedError):  # a plug-in game without a usable template
+        return ()
+    return tuple(complete_languages(template.strings, template.string_keys))
 
 
 def start_deck(folder: Path, game: GameSpec, language: str, *, write: bool = True) -> Started:

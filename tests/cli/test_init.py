@@ -13,7 +13,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from pugdeck.building.starter import LANGUAGES
+from pugdeck.building.starter import offered_languages
 from pugdeck.cli import main
 from pugdeck.games.registry import game, game_ids
 
@@ -34,8 +34,16 @@ def _yaml_files(folder: Path) -> list[Path]:
     return sorted(folder.rglob("*.yaml"))
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("game_id", game_ids())
+# Every language each game's template prints (en, es, de, fr bundled), for every game.
+OFFERED = [(game_id, language) for game_id in game_ids() for language in offered_languages(game(game_id))]
+
+
+def test_every_game_offers_the_four_bundled_languages():
+    assert {game_id: set(offered_languages(game(game_id))) for game_id in game_ids()} == {
+        game_id: {"en", "es", "de", "fr"} for game_id in game_ids()}
+
+
+@pytest.mark.parametrize(("game_id", "language"), OFFERED)
 def test_a_new_deck_validates_and_builds_at_once(in_tmp, game_id, language):
     result = run("init", "mi-mazo", "--game", game_id, "--language", language)
     assert result.exit_code == 0, result.output
@@ -100,7 +108,7 @@ def test_the_sample_cards_are_in_the_decks_language_where_the_game_has_them(in_t
 
 
 def test_a_language_without_sample_cards_gets_the_english_ones_and_says_so(in_tmp):
-    missing = [lang for lang in LANGUAGES if lang not in game("pixelpug").starter_languages()]
+    missing = [lang for lang in offered_languages(game("pixelpug")) if lang not in game("pixelpug").starter_languages()]
     assert missing, "every language has PixelPug sample cards: pick another case"
     result = run("init", "deck", "--game", "pixelpug", "--language", missing[0])
     assert result.exit_code == 0, result.output
