@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from pugdeck.authoring.diagnostics import ERROR, Diagnostic
+from pugdeck.authoring.slugs import nfc
 from pugdeck.authoring.yaml_block import NotBlockYaml, read_block_yaml
 from pugdeck.inputs import InputError, TooLarge, read_bytes
 
@@ -92,6 +93,9 @@ def read_text(path: Path, display: str) -> tuple[str, bytes]:
         column = offset - (before.rfind(b"\n") + 1) + 1
         raise _error(display, line, column, f"invalid UTF-8: byte 0x{raw[offset]:02x} at offset "
                      f"{offset}; save the file as UTF-8") from None
+    # Text is read composed (NFC): `ñ` written as n + a combining tilde is the same id, tag
+    # and text as `ñ` (authoring/slugs.py), and fonts have glyphs for composed letters.
+    text = nfc(text)
     for char, name in _ODD_BREAKS:
         if char in text:  # rare: one C-level search per character in a clean file
             index = text.index(char)

@@ -136,8 +136,9 @@ def test_a_date_stays_the_text_the_author_wrote(write_deck):
 
 def test_card_id_must_be_a_slug(write_deck):
     folder = write_deck(files={"cards.yaml": CARD.replace("id: cake-thief", "id: Cake Thief")})
-    assert only(folder) == ("deck/cards.yaml:2:9: card 'Cake Thief': 'id' must be a slug (lowercase letters, "
-                            "digits and '-', starting with a letter or digit), not text \"Cake Thief\"")
+    assert only(folder) == ("deck/cards.yaml:2:9: card 'Cake Thief': 'id' must be a slug (lowercase letters of "
+                            "any script, digits and '-', starting with a letter or digit), not text \"Cake Thief\": "
+                            "'C' is a capital letter; did you mean 'cake-thief'?")
 
 
 def test_a_card_without_id_is_reported_at_the_card(write_deck):
