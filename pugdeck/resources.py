@@ -6,17 +6,38 @@ checkout or an editable install they are the top-level folders of the repository
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
 
 
+def installed_data() -> Path:
+    """Where an installed package (a wheel) keeps its bundled decks, templates and fonts."""
+    return _PACKAGE / "data"
+
+
 def data_dir(kind: str) -> Path:
     """The folder of bundled `decks`, `templates` or `fonts`."""
-    installed = _PACKAGE / "data" / kind
+    installed = installed_data() / kind
     if installed.is_dir():
         return installed
     return _PACKAGE.parent / kind
+
+
+def bundled_name(path: Path) -> str | None:
+    """How a file of an installed package's bundled data reads in a message, instead of a
+    path deep in site-packages: `pug-you (bundled)/cards/red.yaml` for a bundled deck's
+    file (`pug-you (bundled)` for the deck itself), `templates (bundled)/pug-you.yaml`,
+    `fonts (bundled)/…`. None for any other path: a checkout's `decks/` folder is one its
+    developer opens, so it is shown as the path it is."""
+    try:
+        parts = Path(os.path.abspath(path)).relative_to(installed_data()).parts
+    except ValueError:
+        return None
+    if parts[:1] == ("decks",) and len(parts) > 1:
+        parts = parts[1:]
+    return "/".join((f"{parts[0]} (bundled)", *parts[1:])) if parts else None
 
 
 def bundled_deck(name: str) -> Path:

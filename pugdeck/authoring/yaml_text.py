@@ -20,6 +20,7 @@ from pugdeck.authoring.diagnostics import ERROR, Diagnostic
 from pugdeck.authoring.slugs import nfc
 from pugdeck.authoring.yaml_block import NotBlockYaml, read_block_yaml
 from pugdeck.inputs import InputError, TooLarge, read_bytes
+from pugdeck.resources import bundled_name
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 64
@@ -64,7 +65,12 @@ class LoadError(Exception):
 
 
 def display_path(path: Path) -> str:
-    """A path as a user would type it: relative to the working directory when under it."""
+    """A path as a user would type it: relative to the working directory when under it; a
+    file of the installed package's bundled decks or templates by what it is, as
+    `pug-you (bundled)/cards/red.yaml` (resources.bundled_name)."""
+    bundled = bundled_name(path)
+    if bundled is not None:
+        return bundled
     try:
         return str(path.relative_to(Path.cwd()))
     except ValueError:
