@@ -3,7 +3,8 @@ card problems located in them. Each game's `model` and `checks` build on these."
 
 # No `from __future__ import annotations`: it makes NamedTuples dearer (render/shapes.py).
 
-from typing import NamedTuple
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from pugdeck.authoring.diagnostics import ERROR, Diagnostic
 from pugdeck.authoring.loading import Document, LoadedDeck, SourceCard
@@ -39,6 +40,13 @@ class SourceFile(NamedTuple):  # not a dataclass: see render/shapes.py
 def sources_of(loaded: LoadedDeck) -> tuple[SourceFile, ...]:
     return tuple(SourceFile(doc.path.relative_to(loaded.folder).as_posix(), doc.sha256)
                  for doc in loaded.documents)
+
+
+def whole(value: Any) -> Any:
+    """A number the schema took for a whole one, as an `int`: JSON Schema counts 2.0 as an
+    integer and YAML reads `2.0` as a float, which `range()` refuses and the built deck
+    would print as 2.0. Anything else is returned as it is."""
+    return int(value) if value.__class__ is float else value
 
 
 def card_id_of(item) -> str | None:
@@ -82,3 +90,24 @@ def check_files(loaded: LoadedDeck, schema: SchemaCheck) -> list[Diagnostic]:
         diagnostics += schema.check(doc, item_id=card_id_of)
         diagnostics += file_role(doc, is_root=doc is loaded.root)
     return diagnostics
+
+
+def template_located(loaded: LoadedDeck, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The print checks' diagnostics, a missing template's located at deck.yaml's `template:`.
+
+    Loading a template the deck names that does not exist reports the file it looked for,
+    which is no place to point at: the deck's `template:` field is what to change.
+    """
+    out = []
+    for d in diagnostics:
+        try:
+            missing = bool(d.file) and not Path(d.file).is_file()
+        except (OSError, ValueError):
+            missing = True
+        if missing:
+            mark = loaded.root.mark(("deck", "template"))
+            name = (loaded.root.data.get("deck") or {}).get("template")
+            d = Diagnostic(mark.file, mark.line, mark.column, None, "template", d.severity,
+                           f"template '{name}' not found ({d.message})" if name else d.message)
+        out.append(d)
+    return out

@@ -6,10 +6,49 @@ Checks collect `Diagnostic`s instead of raising, so a user sees every error of a
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass
 
 ERROR = "error"
 WARNING = "warning"
+
+# What a message must not show raw: control characters (a tab, a line break, an escape
+# sequence that drives the terminal), the line and paragraph separators, which end a line in
+# editors and JSON readers, and the bidirectional overrides, which can make a line read
+# differently from what it holds. A diagnostic is one line; these are shown as escapes.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# Longer messages lose their middle (`bounded`): checks quote values `shortened`, this is
+# the net for any that does not.
+MAX_MESSAGE = 1000
+_NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    return _NAMED.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+
+
+def escaped(text: str | None) -> str | None:
+    """`text` with every character that could break or disguise a line shown as an escape
+    (U+2028 as `\\u2028`, a line break as `\\n`)."""
+    if not text or text.isprintable():  # the quick yes: none of them is printable
+        return text
+    return _UNSAFE.sub(lambda m: _escape(m.group()), text)
+
+
+def bounded(message: str) -> str:
+    """A message of at most about `MAX_MESSAGE` characters: the middle of a longer one (a
+    5,000-digit value quoted whole) is left out, the start and the advice at the end kept."""
+    if len(message) <= MAX_MESSAGE:
+        return message
+    head, tail = message[:MAX_MESSAGE * 6 // 10], message[-MAX_MESSAGE * 3 // 10:]
+    return f"{head}…({len(message) - len(head) - len(tail):,} characters left out)…{tail}"
+
+
+def shortened(text: str, limit: int = 40) -> str:
+    """User text quoted in a message, cut at `limit` characters (a 5,000-digit number, a
+    2 MB line): the message stays one readable line."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -34,18 +73,25 @@ class Diagnostic:
         return self.severity == ERROR
 
     def format(self) -> str:
-        """`file:line:col: card 'id': message`, warnings marked as such."""
+        """`file:line:col: card 'id': message`, warnings marked as such; one line, whatever
+        the deck's text holds (see `escaped`)."""
+        file = escaped(self.file)
         # Line 0: a problem with a whole file (a built deck) or with no file at all (flags).
         if self.line:
-            where = f"{self.file}:{self.line}:{self.column}: "
+            where = f"{file}:{self.line}:{self.column}: "
         else:
-            where = f"{self.file}: " if self.file else ""
-        card = f"card '{self.card}': " if self.card else ""
+            where = f"{file}: " if file else ""
+        card = f"card '{escaped(shortened(self.card, 80))}': " if self.card else ""  # an id may be 5,000 x's
         mark = "warning: " if self.severity == WARNING else ""
-        return f"{where}{mark}{card}{self.message}"
+        return f"{where}{mark}{card}{bounded(escaped(self.message))}"
 
     def as_json(self) -> dict:
-        return asdict(self)
+        """The diagnostic as a JSON object, its text escaped as in `format`."""
+        data = asdict(self)
+        for key in ("file", "card", "field", "message"):
+            data[key] = escaped(data[key])
+        data["message"] = bounded(data["message"])
+        return data
 
 
 class DeckError(Exception):

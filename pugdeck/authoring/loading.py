@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic, shortened
 from pugdeck.authoring.yaml_text import MAX_FILE_BYTES, MAX_FILES, LoadError, Mark, display_path, parse_yaml, read_text  # noqa: F401
 
 
@@ -137,10 +137,18 @@ def load_deck(deck: Path, positions: bool = True) -> LoadedDeck:
     if not deck_file.is_file():
         raise DeckError([Diagnostic(display_path(deck_file), 1, 1, None, None, ERROR,
                                     "no deck here: expected a deck folder with deck.yaml, or a deck.yaml file")])
-    folder = deck_file.resolve().parent
+    # The folder is the one the user named (itself possibly a link), never the folder a
+    # linked deck.yaml points into: that would make its includes and art relative to a
+    # folder the user did not name. Such a link is refused like any other escape.
+    folder = deck_file.absolute().parent.resolve()
+    real = deck_file.resolve()
+    if not real.is_relative_to(folder):
+        raise DeckError([Diagnostic(display_path(deck_file), 1, 1, None, "<file>", ERROR,
+                                    f"'{deck_file.name}' is a link to a file outside the deck folder; "
+                                    "copy the file into the folder instead")])
     diagnostics: list[Diagnostic] = []
     try:
-        root = load_document(deck_file.resolve(), display_path(deck_file), positions)
+        root = load_document(real, display_path(deck_file), positions)
     except LoadError as exc:
         raise DeckError([exc.diagnostic]) from None
     loaded = LoadedDeck(folder, root, [root], [], diagnostics)
@@ -168,23 +176,29 @@ def _collect(loaded: LoadedDeck, doc: Document, chain: list[Path], positions: bo
     for i, entry in enumerate(includes):
         if not isinstance(entry, str):
             continue
-        target = inside_folder(loaded.folder, entry)
+        shown = shortened(entry, 80)
 
         def report(message: str, i=i) -> None:
             mark = doc.mark(("include", i))  # only when needed: it may parse `doc` for positions
             loaded.diagnostics.append(Diagnostic(mark.file, mark.line, mark.column, None, "include",
                                                  ERROR, message))
+        try:
+            target = inside_folder(loaded.folder, entry)
+            exists = target is not None and target.is_file()
+        except (OSError, ValueError) as exc:  # a name too long for the file system, a NUL byte
+            report(f"include '{shown}' is not a usable file name ({unusable_name(exc)})")
+            continue
         if target is None:
-            report(f"include '{entry}' is outside the deck folder; use a path inside it")
+            report(f"include '{shown}' is outside the deck folder; use a path inside it")
             continue
         if target in chain:
-            report(f"include cycle: '{entry}' includes a file that includes it")
+            report(f"include cycle: '{shown}' includes a file that includes it")
             continue
         if target in seen:
-            report(f"'{entry}' is included twice; include each file once")
+            report(f"'{shown}' is included twice; include each file once")
             continue
-        if not target.is_file():
-            report(f"included file '{entry}' does not exist")
+        if not exists:
+            report(f"included file '{shown}' does not exist")
             continue
         if len(loaded.documents) >= MAX_FILES:
             report(f"more than {MAX_FILES} included files")
@@ -192,15 +206,23 @@ def _collect(loaded: LoadedDeck, doc: Document, chain: list[Path], positions: bo
         try:
             included = load_document(target, display_path(target), positions)
         except LoadError as exc:
-            loaded.diagnostics.append(Diagnostic(**{**exc.diagnostic.as_json(), "field": "<file>"}))
+            loaded.diagnostics.append(replace(exc.diagnostic, field="<file>"))
             continue
         loaded.documents.append(included)
         seen.add(target)
         _collect(loaded, included, chain + [target], positions)
 
 
+def unusable_name(exc: OSError | ValueError) -> str:
+    """Why the file system refused a name, in its words ("File name too long")."""
+    return getattr(exc, "strerror", None) or str(exc)
+
+
 def inside_folder(folder: Path, entry: str) -> Path | None:
-    """The resolved file a relative path in the deck names, or None if it escapes the folder."""
+    """The resolved file a relative path in the deck names, or None if it escapes the folder.
+
+    Raises `OSError` or `ValueError` for a name the file system cannot take (over 255
+    bytes, a NUL byte)."""
     candidate = Path(entry)
     if candidate.is_absolute():
         return None

@@ -22,13 +22,14 @@ from typing import Any
 
 import fastjsonschema
 
-from pugdeck.authoring.diagnostics import ERROR, Diagnostic
+from pugdeck.authoring.diagnostics import ERROR, Diagnostic, shortened
 from pugdeck.authoring.loading import Document
 from pugdeck.authoring.slugs import ASCII_SLUG_PATTERN, FORMAT, SLUG_PATTERN, is_slug, slug_message
 
 # The formats our schemas assert beyond what a `pattern` can say, for both validators.
 FORMATS = {FORMAT: is_slug}
 
+_UNKNOWN_SHOWN = 5  # unknown keys named in one message; the rest are counted
 _TYPE_NAMES = {
     "string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
     "array": "a list", "object": "a mapping", "null": "empty (null)",
@@ -89,7 +90,8 @@ def message_for(error) -> str:
             return text + "; put the text in quotes"
         return text
     if kind == "enum":
-        hint = suggest(value, detail) if isinstance(value, str) else ""
+        # Only a text option can be close to text: `nominees: two` gets no hint from 1 or 2.
+        hint = suggest(value, [d for d in detail if isinstance(d, str)]) if isinstance(value, str) else ""
         return f"{subject} must be one of {', '.join(map(str, detail))}, not {describe(value)}{hint}"
     if kind in ("minimum", "maximum"):
         schema = error.schema
@@ -114,7 +116,8 @@ def message_for(error) -> str:
         return f"{subject} lists the same entry twice"
     if kind in ("maxItems", "minItems"):
         return f"{subject} must have {'at most' if kind == 'maxItems' else 'at least'} {detail} entries"
-    return error.message
+    # jsonschema's own words quote the whole value, which may be a 2 MB mapping.
+    return shortened(error.message, 200)
 
 
 def draft07(schema: dict) -> dict:
@@ -277,7 +280,9 @@ class SchemaCheck:
         extras = [k for k in error.instance if k not in known]
         first = extras[0]
         mark = doc.key_mark(path + (first,))
-        words = "; ".join(f"unknown key '{k}'{suggest(k, known) or ' (known: ' + ', '.join(known) + ')'}"
-                          for k in extras)
+        words = "; ".join(f"unknown key '{shortened(k)}'{suggest(k, known) or ' (known: ' + ', '.join(known) + ')'}"
+                          for k in extras[:_UNKNOWN_SHOWN])
+        if len(extras) > _UNKNOWN_SHOWN:
+            words += f"; and {len(extras) - _UNKNOWN_SHOWN:,} more unknown keys"
         return Diagnostic(mark.file, mark.line, mark.column, card, first, ERROR, words)
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from pugdeck.authoring.diagnostics import ERROR, Diagnostic
+from pugdeck.authoring.diagnostics import ERROR, Diagnostic, shortened
 from pugdeck.authoring.slugs import nfc
 from pugdeck.authoring.yaml_block import NotBlockYaml, read_block_yaml
 from pugdeck.inputs import InputError, TooLarge, read_bytes
@@ -44,6 +44,9 @@ _SCALAR_TAGS = {
     "tag:yaml.org,2002:null",
 }
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
+_NUMBER_TAGS = {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
+# Longer than any number a deck holds, far shorter than Python's 4,300-digit limit.
+MAX_NUMBER_CHARS = 100
 # Line breaks to YAML 1.1 (and libyaml's marks), but not to most editors.
 _ODD_BREAKS = (("\x85", "NEXT LINE"), ("\u2028", "LINE SEPARATOR"), ("\u2029", "PARAGRAPH SEPARATOR"))
 _COLLECTION_TAGS = {None, "!", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
@@ -174,7 +177,8 @@ def parse_yaml(text: str, display: str, positions: bool = True) -> tuple[Any, di
                             if not positions:  # the message names the first key's line
                                 return parse_yaml(text, display, positions=True)
                             first = key_marks[top[1] + (key,)]
-                            raise fail(event, f"duplicate key '{key}' (first at line {first[0]}); remove one of them")
+                            raise fail(event, f"duplicate key '{shortened(key)}' (first at line {first[0]}); "
+                                       "remove one of them")
                         top[2] = key
                         if positions:
                             key_marks[top[1] + (key,)] = pos
@@ -198,7 +202,7 @@ def parse_yaml(text: str, display: str, positions: bool = True) -> tuple[Any, di
                     size = 1
                 elif kind is alias_event:
                     if event.anchor not in anchors:
-                        raise fail(event, f"unknown alias '*{event.anchor}'")
+                        raise fail(event, f"unknown alias '*{shortened(event.anchor)}'")
                     if awaiting_key:
                         raise fail(event, "mapping keys must be plain text")
                     value, size = anchors[event.anchor]
@@ -208,7 +212,8 @@ def parse_yaml(text: str, display: str, positions: bool = True) -> tuple[Any, di
                                    "bomb?); refusing to load it")
                 else:
                     if event.tag not in _COLLECTION_TAGS:
-                        raise fail(event, f"tag '{event.tag}' is not allowed; only plain YAML (safe tags) is accepted")
+                        raise fail(event, f"tag '{shortened(event.tag)}' is not allowed; only plain YAML (safe tags) "
+                                   "is accepted")
                     if awaiting_key:
                         raise fail(event, "mapping keys must be plain text")
                     if len(stack) >= MAX_DEPTH:
@@ -302,8 +307,14 @@ def _scalar(event, display: str) -> Any:
         return plain_value(event.value)
     except _BadScalar as bad:
         m = event.start_mark
-        message = (f"tag '{event.tag or bad.tag}' is not allowed; only plain YAML (safe tags) is accepted"
-                   if bad.not_allowed else f"'{event.value}' is not a valid {bad.tag.rsplit(':', 1)[-1]}")
+        kind = bad.tag.rsplit(":", 1)[-1]
+        if bad.not_allowed:
+            message = f"tag '{shortened(event.tag or bad.tag)}' is not allowed; only plain YAML (safe tags) is accepted"
+        elif len(event.value) > MAX_NUMBER_CHARS and bad.tag in _NUMBER_TAGS:
+            message = (f"'{shortened(event.value)}' is a number {len(event.value):,} characters long; a deck's "
+                       "numbers are short (put text in quotes)")
+        else:
+            message = f"'{shortened(event.value)}' is not a valid {kind}"
         raise _error(display, m.line + 1, m.column + 1, message) from None
 
 
@@ -333,8 +344,14 @@ def _typed(tag: str, text: str) -> Any:
         raise _BadScalar(tag, True)
     if tag == "tag:yaml.org,2002:str":
         return text
+    if len(text) > MAX_NUMBER_CHARS and tag in _NUMBER_TAGS:
+        # Refused unread: Python will not turn a 4,300-digit int into text (every message
+        # would fail), and "1:2:3:…" (base 60) costs quadratic time to build.
+        raise _BadScalar(tag, False)
     node = yaml.ScalarNode(tag, text)
     try:
         return _constructor.yaml_constructors[tag](_constructor, node)
-    except (ValueError, yaml.constructor.ConstructorError):
+    except (ValueError, LookupError, TypeError, ArithmeticError, yaml.constructor.ConstructorError):
+        # PyYAML's constructors assume resolved text: an explicit `!!bool "x"` is a KeyError,
+        # `!!int ""` an IndexError.
         raise _BadScalar(tag, False) from None

@@ -8,11 +8,14 @@ hang (a blocking read, a loop) still fails.
 
 from __future__ import annotations
 
+import io
+import json
 import os
 import time
 
 import pytest
 from click.testing import CliRunner
+from PIL import Image
 
 from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.building.deck_check import check_deck_at
@@ -194,3 +197,144 @@ def test_the_command_line_refuses_a_bomb_without_a_traceback(write_deck):
     assert time.process_time() - cpu < LIMIT_S and time.perf_counter() - wall < WALL_LIMIT_S
     assert result.exit_code == 1
     assert "an alias bomb?" in result.stderr and "Traceback" not in result.stderr
+
+
+# --- tracebacks that became located errors (issue 13) -----------------------------------
+
+def test_an_include_name_too_long_for_the_file_system(write_deck):
+    name = "a" * 300 + ".yaml"  # a name over 255 bytes: ENAMETOOLONG, once a traceback
+    messages = refused(write_deck(deck_yaml=HEADER + f"include: [{name}]\n"))
+    assert messages == [f"deck/deck.yaml:2:11: include '{'a' * 79}…' is not a usable file name (File name too long)"]
+
+
+def test_a_template_name_too_long_for_the_file_system(write_deck):
+    folder = write_deck(deck_yaml="deck: {id: d, name: D, game: pug-you, template: " + "a" * 300 + "}\n")
+    assert "deck/deck.yaml:1:49: 'template' is 300 characters long; the limit is 64" in refused(folder)
+
+
+@pytest.mark.parametrize("number", ["0x" + "f" * 4400, "0b" + "1" * 15_000, "9" * 5000, "!!int 0x" + "f" * 4400,
+                                    "1:" * 3000 + "1"])
+def test_a_number_longer_than_python_turns_into_text(write_deck, number):
+    # Python refuses to print an int of over 4,300 digits (every message about it failed);
+    # base 60 ("1:2:3") costs quadratic time to build.
+    (message,) = refused(write_deck(deck_yaml=HEADER + f"rules: {{nominees: {number}}}\n"))
+    assert message.startswith("deck/deck.yaml:2:19: '")
+    assert f"…' is a number {len(number.removeprefix('!!int ')):,} characters long" in message and len(message) < 200
+
+
+def test_text_for_a_number_that_has_a_list_of_values(write_deck):
+    # The hint looked for the closest option among numbers (a TypeError).
+    assert refused(write_deck(deck_yaml=HEADER + "rules: {nominees: two}\n")) == [
+        "deck/deck.yaml:2:19: 'nominees' must be a whole number, not text \"two\"",
+        "deck/deck.yaml:2:19: 'nominees' must be one of 2, not text \"two\""]
+
+
+@pytest.mark.parametrize("tagged, shown, kind", [('!!bool "x"', "x", "bool"), ('!!float ""', "", "float"),
+                                                 ('!!int ""', "", "int"), ("!!int '-'", "-", "int")])
+def test_a_type_tag_on_text_that_is_not_of_its_type(write_deck, tagged, shown, kind):
+    (message,) = refused(write_deck(deck_yaml=HEADER + f"rules: {{nominees: {tagged}}}\n"))
+    assert message == f"deck/deck.yaml:2:19: '{shown}' is not a valid {kind}"
+
+
+PIXELPUG = "deck: {id: p, name: P, game: pixelpug}\ninclude: [cards.yaml]\n"
+
+
+@pytest.mark.parametrize("effect, expected", [
+    ("", "deck/cards.yaml:2:5: missing 'effect'"),
+    ("    effect: [{op: drawx}]\n", "deck/cards.yaml:6:19: 'op' must be one of none, "),
+])
+def test_a_pixelpug_card_whose_id_is_not_text(write_deck, effect, expected):
+    card = "cards:\n  - id: 7\n    name: Seven\n    count: 1\n    points: 1\n" + effect + "    text: x\n"
+    messages = refused(write_deck(deck_yaml=PIXELPUG, files={"cards.yaml": card}))
+    assert "deck/cards.yaml:2:9: 'id' must be text, not a whole number 7; put the text in quotes" in messages
+    assert any(m.startswith(expected) for m in messages), messages
+
+
+@pytest.mark.parametrize("escape, shown", [("\\u2028", "\\u2028"), ("\\u2029", "\\u2029"), ("\\L", "\\u2028"),
+                                           ("\\u202e", "\\u202e"), ("\\n", "\\n"), ("\\t", "\\t")])
+def test_a_line_separator_in_quoted_text_is_shown_escaped(write_deck, escape, shown):
+    # Escapes in double quotes make characters a file may not hold raw (NEL and the other
+    # control characters are refused as they are read); a message quoting them shows escapes.
+    card = f'cards:\n  - {{id: "a{escape}b", question: "Who?", kind: mutt, descriptive: x, turds: 1, thermometer: 1}}\n'
+    folder = write_deck(files={"cards.yaml": card})
+    (message,) = [m for m in refused(folder) if "'id'" in m]
+    assert message.startswith(f"deck/cards.yaml:2:10: card 'a{shown}b': 'id' must be a slug")
+    result = CliRunner().invoke(main, ["validate", "deck", "--format", "json"])
+    assert result.exit_code == 1
+    for raw in ("\u2028", "\u2029", "\u202e", "\t"):
+        assert raw not in result.stdout and raw not in result.stderr
+    assert shown in json.loads(result.stdout)[0]["card"]
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symlinks")
+def test_a_deck_yaml_linked_to_a_file_outside_the_folder(write_deck, tmp_path):
+    write_deck(folder="elsewhere")  # and the working folder is tmp_path: messages read "deck/…"
+    (tmp_path / "deck").mkdir()
+    os.symlink(tmp_path / "elsewhere" / "deck.yaml", tmp_path / "deck" / "deck.yaml")
+    assert refused(tmp_path / "deck") == ["deck/deck.yaml:1:1: 'deck.yaml' is a link to a file outside the deck "
+                                          "folder; copy the file into the folder instead"]
+    result = CliRunner().invoke(main, ["validate", "deck/deck.yaml"])
+    assert result.exit_code == 1 and "is a link to a file outside the deck folder" in result.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symlinks")
+def test_a_deck_yaml_linked_to_a_file_inside_the_folder_is_read(write_deck, tmp_path, cards_file, valid_card):
+    folder = write_deck(files={"cards.yaml": cards_file(valid_card)})
+    (folder / "deck.yaml").rename(folder / "deck-v2.yaml")
+    os.symlink("deck-v2.yaml", folder / "deck.yaml")
+    deck, diagnostics = check_deck_at(folder)
+    assert diagnostics == [] and [c.id for c in deck.cards] == ["cake-thief"]
+
+
+ART_CARD = ("cards:\n  - {id: a, level: red, question: \"Who?\", badges: 1, descriptive: x, turds: 1, "
+            "thermometer: 1, art: art/pic.%s}\n")
+
+
+def _art(write_deck, suffix: str, data: bytes):
+    folder = write_deck(files={"cards.yaml": ART_CARD % suffix})
+    (folder / "art").mkdir()
+    (folder / "art" / f"pic.{suffix}").write_bytes(data)
+    return folder
+
+
+def _image_bytes(fmt: str) -> bytes:
+    out = io.BytesIO()
+    Image.linear_gradient("L").convert("RGB").save(out, fmt)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("suffix, fmt", [("png", "PNG"), ("jpg", "JPEG")])
+def test_truncated_art_is_refused_by_validate_at_the_art_field(write_deck, suffix, fmt):
+    data = _image_bytes(fmt)
+    folder = _art(write_deck, suffix, data[:len(data) // 2])
+    (message,) = refused(folder)
+    assert message.startswith(f"deck/cards.yaml:2:101: card 'a': art 'art/pic.{suffix}' cannot be decoded (")
+    assert message.endswith("the file is truncated or damaged; export it again")
+    result = CliRunner().invoke(main, ["build", "deck", "--out", "out"])  # build checks first, located
+    assert result.exit_code == 1 and result.stderr.startswith(f"deck/cards.yaml:2:101: card 'a': art 'art/pic.{suffix}'")
+    assert not os.path.exists("out")
+
+
+def test_art_of_too_many_pixels_is_refused_with_its_size(write_deck):
+    out = io.BytesIO()
+    Image.new("1", (9400, 9400)).save(out, "PNG")  # a few KB on disk, 88 Mpx decoded
+    (message,) = refused(_art(write_deck, "png", out.getvalue()))
+    assert message == ("deck/cards.yaml:2:101: card 'a': art 'art/pic.png' is 9,400 × 9,400 px (88.4 Mpx); the "
+                       "limit is 40 Mpx: scale it down (a card at 300 dpi needs about 1 Mpx)")
+
+
+def test_whole_numbers_written_as_floats_build(write_deck, tmp_path):
+    # JSON Schema counts 2.0 as a whole number; the built deck gets 2 (it crashed `build`).
+    card = "cards:\n  - {id: a, level: red, question: \"Who?\", badges: 1.0, descriptive: x, turds: !!float 1, thermometer: 1, copies: 2.0}\n"
+    write_deck(files={"cards.yaml": card})
+    result = CliRunner().invoke(main, ["build", "deck", "--no-pdf", "--out", "out", "--json"])
+    assert result.exit_code == 0, result.stderr
+    built = json.loads((tmp_path / "out" / "test-deck.json").read_text(encoding="utf-8"))
+    assert [(c["badges"], c["turds"]) for c in built["cards"]] == [(1, 1), (1, 1)]
+    assert all(isinstance(c["badges"], int) for c in built["cards"])
+
+
+def test_a_huge_card_id_is_shortened_where_it_names_the_card(write_deck):
+    card = "cards:\n  - {id: " + "x" * 5000 + ", kind: mutt, question: \"Who?\", descriptive: x, turds: 1, thermometer: 1}\n"
+    messages = refused(write_deck(files={"cards.yaml": card}))
+    assert messages and all(m.startswith(f"deck/cards.yaml:2:10: card '{'x' * 79}…': ") and len(m) < 300 for m in messages)

@@ -7,7 +7,7 @@ target per card) and what a playable deck needs. `check_deck` never raises for a
 
 from __future__ import annotations
 
-from pugdeck.authoring.deck_files import DeckInfo, check_files, located, sources_of
+from pugdeck.authoring.deck_files import DeckInfo, check_files, located, sources_of, template_located, whole
 from pugdeck.authoring.diagnostics import ERROR, Diagnostic, errors_in
 from pugdeck.authoring.loading import LoadedDeck, SourceCard
 from pugdeck.authoring.schema_checks import SchemaCheck, suggest
@@ -59,7 +59,7 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
         origins=seen,
     )
     diagnostics += _deck_sense(loaded, deck)
-    diagnostics += print_checks(deck)
+    diagnostics += template_located(loaded, print_checks(deck))
     return (None if errors_in(diagnostics) else deck), sorted(diagnostics)
 
 
@@ -113,10 +113,10 @@ def to_card(data: dict) -> Card:
     steps = []
     for step in data["effect"]:
         op = OPERATIONS[step["op"]]
-        params = {**op.defaults(), **{k: v for k, v in step.items() if k not in ("op", "target")}}
+        params = {**op.defaults(), **{k: whole(v) for k, v in step.items() if k not in ("op", "target")}}
         steps.append(EffectStep(op.name, step.get("target"),
                                 tuple((name, params[name]) for name in op.param_names if name in params)))
-    return Card(id=data["id"], name=data["name"], count=data["count"], points=data["points"],
+    return Card(id=data["id"], name=data["name"], count=whole(data["count"]), points=whole(data["points"]),
                 attack=data.get("attack", False), text=data["text"], effect=tuple(steps),
                 pile=data.get("pile", MAIN), tags=tuple(data.get("tags", ())))
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pugdeck.authoring.deck_files import DeckInfo, SourceFile
+from pugdeck.authoring.deck_files import DeckInfo, SourceFile, whole
 from pugdeck.authoring.loading import SourceCard
 
 MAIN, TREATS = "main", "treats"
@@ -78,11 +78,11 @@ class Rules:
         players = data.get("players") or {}
         base = cls()
         return cls(
-            players_min=players.get("min", base.players_min),
-            players_max=players.get("max", base.players_max),
-            round_wins=data.get("round_wins", base.round_wins),
-            starting_life=data.get("starting_life", base.starting_life),
-            starting_hand=data.get("starting_hand", base.starting_hand),
+            players_min=whole(players.get("min", base.players_min)),
+            players_max=whole(players.get("max", base.players_max)),
+            round_wins=whole(data.get("round_wins", base.round_wins)),
+            starting_life=whole(data.get("starting_life", base.starting_life)),
+            starting_hand=whole(data.get("starting_hand", base.starting_hand)),
         )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pugdeck.authoring.deck_files import DeckInfo, check_files, located, sources_of
+from pugdeck.authoring.deck_files import DeckInfo, check_files, located, sources_of, template_located, whole
 from pugdeck.authoring.diagnostics import ERROR, Diagnostic, errors_in
 from pugdeck.authoring.images import check_image
 from pugdeck.authoring.loading import LoadedDeck, SourceCard
@@ -66,7 +66,7 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
         origins=seen,
     )
     diagnostics += _rules_sense(loaded, deck.rules)
-    diagnostics += print_checks(deck)
+    diagnostics += template_located(loaded, print_checks(deck))
     return (None if errors_in(diagnostics) else deck), sorted(diagnostics)
 
 
@@ -94,7 +94,7 @@ def card_rules(source: SourceCard, folder: Path | None, default_kind: str = "pug
         forbid(PLAY_FIELDS + ("dots",), "a blank custom (no question) is printed to write on")
     else:
         need(PLAY_FIELDS, "a written custom card" if kind == "custom" else "a pug card")
-    level, dots = data.get("level"), data.get("dots")
+    level, dots = data.get("level"), whole(data.get("dots"))
     if isinstance(dots, int) and isinstance(level, str) and level in LEVEL_DOTS and dots != LEVEL_DOTS[level]:
         out.append(located(source, "dots", f"'dots' is {dots} but a {level} card has "
                        f"{LEVEL_DOTS[level]}; remove 'dots' or fix the level"))
@@ -113,9 +113,9 @@ def to_card(data: dict, default_kind: str = "pug") -> Card:
     kind = data.get("kind", default_kind)
     return Card(
         id=data["id"], kind=kind, level=data.get("level"), question=data.get("question"),
-        badges=data.get("badges"), descriptive=data.get("descriptive"), turds=data.get("turds"),
-        thermometer=data.get("thermometer"), breed=data.get("breed", DEFAULT_BREED[kind]),
-        art=data.get("art"), copies=data.get("copies", 1), tags=tuple(data.get("tags", ())),
+        badges=whole(data.get("badges")), descriptive=data.get("descriptive"), turds=whole(data.get("turds")),
+        thermometer=whole(data.get("thermometer")), breed=data.get("breed", DEFAULT_BREED[kind]),
+        art=data.get("art"), copies=whole(data.get("copies", 1)), tags=tuple(data.get("tags", ())),
     )
 
 

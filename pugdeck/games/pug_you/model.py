@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pugdeck.authoring.deck_files import DeckInfo, SourceFile
+from pugdeck.authoring.deck_files import DeckInfo, SourceFile, whole
 from pugdeck.authoring.loading import SourceCard
 
 LEVELS = ("green", "yellow", "red")
@@ -86,15 +86,15 @@ class Rules:
         large = data.get("large_group") or {}
         base = cls()
         return cls(
-            players_min=players.get("min", base.players_min),
-            players_max=players.get("max", base.players_max),
-            hand_size=data.get("hand_size", base.hand_size),
-            large_group_from=large.get("from_players", base.large_group_from),
-            large_group_hand_size=large.get("hand_size", base.large_group_hand_size),
-            nominees=data.get("nominees", base.nominees),
-            rounds=data.get("rounds", base.rounds),
-            badge_limit=data.get("badge_limit", base.badge_limit),
-            mutt_badges=data.get("mutt_badges", base.mutt_badges),
+            players_min=whole(players.get("min", base.players_min)),
+            players_max=whole(players.get("max", base.players_max)),
+            hand_size=whole(data.get("hand_size", base.hand_size)),
+            large_group_from=whole(large.get("from_players", base.large_group_from)),
+            large_group_hand_size=whole(large.get("hand_size", base.large_group_hand_size)),
+            nominees=whole(data.get("nominees", base.nominees)),
+            rounds=whole(data.get("rounds", base.rounds)),
+            badge_limit=whole(data.get("badge_limit", base.badge_limit)),
+            mutt_badges=whole(data.get("mutt_badges", base.mutt_badges)),
         )
 
 
