@@ -143,7 +143,7 @@ def test_a_file_cell_the_file_system_cannot_take_is_located(here):
     rows = [HEADER + ["file"], row("a") + ["a\0b.yaml"], row("b") + ["x" * 5000 + ".yaml"]]
     Path("cards.csv").write_text(csv_text(rows))
     assert refused(Path("cards.csv"), Path("into")) == [
-        "cards.csv:2:9: file 'a\0b.yaml' must be a .yaml path inside the deck folder (relative, no '..')"]
+        "cards.csv:2:9: file 'a\\x00b.yaml' must be a .yaml path inside the deck folder (relative, no '..')"]
     del rows[1]
     Path("cards.csv").write_text(csv_text(rows))
     assert refused(Path("cards.csv"), Path("into")) == [
