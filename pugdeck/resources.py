@@ -1,4 +1,4 @@
-"""Where the bundled decks, templates and fonts are.
+"""Where the bundled decks, templates and fonts are, and how a path reads in a message.
 
 In a wheel they live in `pugdeck/data/` (see pyproject's force-include); in a source
 checkout or an editable install they are the top-level folders of the repository.
@@ -27,8 +27,8 @@ def data_dir(kind: str) -> Path:
 
 def bundled_name(path: Path) -> str | None:
     """How a file of an installed package's bundled data reads in a message, instead of a
-    path deep in site-packages: `pug-you (bundled)/cards/red.yaml` for a bundled deck's
-    file (`pug-you (bundled)` for the deck itself), `templates (bundled)/pug-you.yaml`,
+    path deep in site-packages: `<deck> (bundled)/cards/red.yaml` for a file of the bundled
+    deck `<deck>` (`<deck> (bundled)` for the deck itself), `templates (bundled)/<name>.yaml`,
     `fonts (bundled)/…`. None for any other path: a checkout's `decks/` folder is one its
     developer opens, so it is shown as the path it is."""
     try:
@@ -48,3 +48,15 @@ def bundled_deck(name: str) -> Path:
 def schema_path(name: str) -> Path:
     """A JSON Schema shipped in the package (`built`, `profile`, `template`)."""
     return _PACKAGE / "schemas" / f"{name}.schema.json"
+
+
+def display_path(path: Path) -> str:
+    """A path as a user would type it: relative to the working directory when under it; a
+    file of the installed package's bundled data by what it is (`bundled_name`)."""
+    bundled = bundled_name(path)
+    if bundled is not None:
+        return bundled
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)

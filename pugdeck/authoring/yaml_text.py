@@ -20,7 +20,7 @@ from pugdeck.authoring.diagnostics import ERROR, Diagnostic, shortened
 from pugdeck.authoring.slugs import nfc
 from pugdeck.authoring.yaml_block import NotBlockYaml, read_block_yaml
 from pugdeck.inputs import InputError, TooLarge, read_bytes
-from pugdeck.resources import bundled_name
+from pugdeck.resources import display_path  # noqa: F401 (where loading and others import it from)
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 64
@@ -65,19 +65,6 @@ class LoadError(Exception):
     def __init__(self, diagnostic: Diagnostic):
         self.diagnostic = diagnostic
         super().__init__(diagnostic.format())
-
-
-def display_path(path: Path) -> str:
-    """A path as a user would type it: relative to the working directory when under it; a
-    file of the installed package's bundled decks or templates by what it is, as
-    `pug-you (bundled)/cards/red.yaml` (resources.bundled_name)."""
-    bundled = bundled_name(path)
-    if bundled is not None:
-        return bundled
-    try:
-        return str(path.relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
 
 
 def _error(file: str, line: int, column: int, message: str) -> LoadError:
