@@ -267,6 +267,15 @@ class SchemaCheck:
                 out.append(self._diagnostic(doc, (self.items_key, index), error, item_id(item)))
         return out
 
+    def problem_paths(self, doc: Document) -> set[tuple]:
+        """Where in the file, outside its items, the schema finds a problem: the paths of the
+        values at fault (`("rules", "players", "min")`; `("deck",)` for a key it misses).
+        Checks that read a part of a valid-looking file ask whether that part is sound."""
+        data = doc.data
+        if isinstance(data, dict) and isinstance(data.get(self.items_key), list):
+            data = {**data, self.items_key: []}
+        return {tuple(error.absolute_path) for error in self.top.errors(data)}
+
     def _diagnostic(self, doc: Document, base: tuple, error, card: str | None) -> Diagnostic:
         path = base + tuple(error.absolute_path)
         if error.validator == "additionalProperties":

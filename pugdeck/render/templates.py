@@ -307,4 +307,14 @@ def resolve_template(name: str, deck_folder: Path | None = None,
     for candidate in candidates:
         if candidate.suffix in (".yaml", ".yml") and candidate.is_file():
             return load_template(candidate.resolve(), vocabulary)
+    if not _find(name, Path.cwd()).is_file():
+        from pugdeck.authoring.schema_checks import suggest  # noqa: PLC0415 (it loads fastjsonschema)
+
+        # Unlocated (line 0), field `template`: the deck's check points at its `template:`.
+        known = sorted({p.stem for folder in (deck_folder, game_folder) if folder is not None
+                        for p in (Path(folder) / "templates").glob("*.yaml")}
+                       | {p.stem for p in data_dir("templates").glob("*.yaml")})
+        hint = suggest(name, known) or f" (there are: {', '.join(known)})"
+        raise DeckError([_error("", 0, 0, f"template '{name}' not found in the deck's templates/ "
+                                f"folder or among the bundled ones{hint}", field="template")])
     return load_template(name, vocabulary)

@@ -356,12 +356,18 @@ def test_a_valid_png_is_accepted(write_deck):
 
 # --- files that cannot be read at all ---------------------------------------------------
 
-def test_a_file_that_cannot_be_parsed_stops_with_a_deck_error(write_deck):
+def test_a_file_that_cannot_be_parsed_is_reported_and_gives_no_deck(write_deck):
     folder = write_deck(files={"cards.yaml": CARD + "    question: again\n"})
-    with pytest.raises(DeckError) as caught:
-        check_deck_at(folder)
-    assert [d.format() for d in caught.value.diagnostics] == [
+    deck, diagnostics = check_deck_at(folder)
+    assert deck is None
+    assert [d.format() for d in diagnostics] == [
         "deck/cards.yaml:10:5: duplicate key 'question' (first at line 5); remove one of them"]
+
+
+def test_a_deck_yaml_that_cannot_be_parsed_stops_with_a_deck_error(write_deck):
+    folder = write_deck(deck_yaml="deck: {id: d, name: D, game: pug-you\n")
+    with pytest.raises(DeckError):
+        check_deck_at(folder)
 
 
 def test_an_art_name_too_long_for_the_file_system_is_an_error_not_a_crash(tmp_path):
