@@ -127,7 +127,7 @@ def _merged(path: Path, chain: list[Path]) -> tuple[dict, dict[tuple, Mark]]:
                                 f"template 'extends: {parent_ref}' makes a cycle or is nested too deep")])
     if not parent.is_file():
         raise DeckError([_error(mark.file, mark.line, mark.column,
-                                f"template '{parent_ref}' not found (looked for {parent})")])
+                                f"template '{parent_ref}' not found (looked for {display_path(parent)})")])
     base, base_marks = _merged(parent, chain + [path.resolve()])
     return _deep_merge(base, data), {**base_marks, **_marks_of(doc)}
 
