@@ -10,6 +10,13 @@ from pugdeck.authoring.loading import Document, LoadedDeck, SourceCard
 from pugdeck.authoring.schema_checks import SchemaCheck
 
 
+def is_back_key(key: str) -> bool:
+    """A key of the `deck:` block that chooses a card back: `back`, or a game's second
+    pile's `<pile>_back` (say `treat_back`). Which ones a deck may use is its game's
+    schema's say; these are carried into the built deck as written."""
+    return key == "back" or key.endswith("_back")
+
+
 class DeckInfo(NamedTuple):  # not a dataclass: see render/shapes.py
     """The `deck:` block of deck.yaml, defaults filled in (the template: the game's own)."""
 
@@ -19,14 +26,18 @@ class DeckInfo(NamedTuple):  # not a dataclass: see render/shapes.py
     version: str = "1.0.0"
     language: str = "en"
     template: str = ""
+    backs: tuple[tuple[str, dict], ...] = ()  # (key, back choice) pairs, as written
 
     @classmethod
     def from_yaml(cls, block: dict, game: str) -> "DeckInfo":
-        return cls(**{"game": game, "template": game, **block})
+        plain = {k: v for k, v in block.items() if not is_back_key(k)}
+        backs = tuple((k, v) for k, v in block.items() if is_back_key(k))
+        return cls(**{"game": game, "template": game, **plain, "backs": backs})
 
     def as_json(self) -> dict:
+        # A deck that chose no back keeps the built deck it had before backs could be chosen.
         return {"id": self.id, "name": self.name, "version": self.version,
-                "language": self.language, "template": self.template}
+                "language": self.language, "template": self.template, **dict(self.backs)}
 
 
 class SourceFile(NamedTuple):  # not a dataclass: see render/shapes.py
@@ -82,15 +93,38 @@ def file_role(doc: Document, is_root: bool) -> list[Diagnostic]:
     return out
 
 
+def back_images(loaded: LoadedDeck) -> list[Diagnostic]:
+    """Each back image deck.yaml names, checked as card art is: a PNG or JPEG inside the
+    deck folder that Pillow opens safely, its problem located at the `image:` value."""
+    root = loaded.root.data
+    block = root.get("deck") if isinstance(root, dict) else None
+    if not isinstance(block, dict):
+        return []
+    out = []
+    for key, back in block.items():
+        image = back.get("image") if is_back_key(key) and isinstance(back, dict) else None
+        if isinstance(image, str) and image:  # an empty one is the schema's to report
+            # Imported here: Pillow costs a tenth of a second and most decks have no back image.
+            from pugdeck.authoring.images import check_image  # noqa: PLC0415
+
+            problem = check_image(loaded.folder, image, what=f"{key} image")
+            if problem:
+                mark = loaded.root.mark(("deck", key, "image"))
+                out.append(Diagnostic(mark.file, mark.line, mark.column, None, f"deck.{key}.image",
+                                      ERROR, problem))
+    return out
+
+
 def check_files(loaded: LoadedDeck, schema: SchemaCheck) -> list[Diagnostic]:
-    """What loading found, then every file against the game's schema and its role."""
+    """What loading found, then every file against the game's schema and its role, and
+    the back images deck.yaml names."""
     diagnostics = list(loaded.diagnostics)
     for doc in loaded.documents:
         if not isinstance(doc.data, dict):
             continue  # an included file that is no mapping: loading has said so (`whole`)
         diagnostics += schema.check(doc, item_id=card_id_of)
         diagnostics += file_role(doc, is_root=doc is loaded.root)
-    return diagnostics
+    return diagnostics + back_images(loaded)
 
 
 def sound(problems: set[tuple], path: tuple) -> bool:
@@ -103,6 +137,12 @@ def root_block(loaded: LoadedDeck, key: str) -> Any:
     """deck.yaml's top-level `key` (None when absent or when deck.yaml is no mapping)."""
     data = loaded.root.data
     return data.get(key) if isinstance(data, dict) else None
+
+
+def deck_info(loaded: LoadedDeck, problems: set[tuple], game: str) -> DeckInfo | None:
+    """deck.yaml's `deck:` block, defaults filled in, if the schema found nothing wrong in it."""
+    block = root_block(loaded, "deck")
+    return DeckInfo.from_yaml(block, game) if isinstance(block, dict) and sound(problems, ("deck",)) else None
 
 
 def template_name(loaded: LoadedDeck, problems: set[tuple], default: str) -> str | None:

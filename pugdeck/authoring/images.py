@@ -24,8 +24,9 @@ def resolve_image(folder: Path, entry: str) -> Path | None:
     return inside_folder(folder, entry)
 
 
-def check_image(folder: Path, entry: str) -> str | None:
-    """What is wrong with an `art:` entry, or None when the image decodes as a build will.
+def check_image(folder: Path, entry: str, what: str = "art") -> str | None:
+    """What is wrong with an `art:` entry (or another image a deck names, called `what` in
+    the message: "back image"), or None when the image decodes as a build will.
 
     The size is read from the header first, so an image with too many pixels costs nothing
     to refuse; one within the limit is decoded in full, so a truncated or damaged file is
@@ -35,16 +36,16 @@ def check_image(folder: Path, entry: str) -> str | None:
     try:
         target = resolve_image(folder, entry)
         if target is None:
-            return f"art '{shown}' is outside the deck folder; use a relative path inside it"
+            return f"{what} '{shown}' is outside the deck folder; use a relative path inside it"
         if not target.is_file():
-            return f"art '{shown}' does not exist"
+            return f"{what} '{shown}' does not exist"
         info = target.stat()
     except (OSError, ValueError) as exc:  # a name too long for the file system, a NUL byte
-        return f"art '{shown}' is not a usable file name ({unusable_name(exc)})"
+        return f"{what} '{shown}' is not a usable file name ({unusable_name(exc)})"
     if info.st_size > MAX_IMAGE_BYTES:
-        return f"art '{shown}' is larger than {MAX_IMAGE_BYTES // 2**20} MiB"
+        return f"{what} '{shown}' is larger than {MAX_IMAGE_BYTES // 2**20} MiB"
     problem = _decoding_problem(target, info.st_size, info.st_mtime_ns)
-    return f"art '{shown}' {problem}" if problem else None
+    return f"{what} '{shown}' {problem}" if problem else None
 
 
 @lru_cache(maxsize=256)

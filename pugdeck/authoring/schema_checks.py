@@ -108,6 +108,8 @@ def message_for(error) -> str:
         if detail == ASCII_SLUG_PATTERN:
             return (f"{subject} must be a slug (lowercase letters a-z, digits and '-', starting with a "
                     f"letter or digit), not {describe(value)}")
+        if detail == "^#[0-9A-Fa-f]{6}$":  # template and back colours
+            return f"{subject} must be a colour as #RRGGBB, such as #4A2F5C, not {describe(value)}"
         return f"{subject} has the wrong form: {describe(value)}"
     if kind == "required":
         missing = [k for k in detail if k not in value]

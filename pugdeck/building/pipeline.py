@@ -17,7 +17,7 @@ from pugdeck.authoring.loading import locate
 from pugdeck.authoring.slugs import RULE, is_slug
 from pugdeck.building.deck_check import check_deck_at
 from pugdeck.building.parameters import game_parameters, merged, values_for
-from pugdeck.building.profiles import load_profile
+from pugdeck.building.profiles import load_profile, located_in_profile
 from pugdeck.games.built_deck import Built, dumps
 from pugdeck.games.registry import game
 
@@ -45,13 +45,19 @@ def build(deck_path: Path, params: Mapping[str, Any] | None = None, *, profile: 
         raise ValueError(f"the output name {name!r} must be a slug ({RULE})")
     deck, diagnostics = check(deck_path)
     spec = game(deck.info.game)
-    given = dict(params or {})
+    flags = given = dict(params or {})
+    doc = None
     if profile is not None:
         from_profile, doc = load_profile(profile, spec)
-        given = merged(from_profile, given, game_parameters(spec))
+        given = merged(from_profile, flags, game_parameters(spec))
         extra_sources = (*extra_sources, ("profile", doc.path.name, doc.sha256))
     values = values_for(spec, given)
-    built = spec.build_deck(deck, values, name=name, extra_sources=extra_sources)
+    try:
+        built = spec.build_deck(deck, values, name=name, extra_sources=extra_sources)
+    except DeckError as exc:
+        if doc is None:
+            raise
+        raise DeckError(located_in_profile(exc.diagnostics, doc, flags)) from None
     return replace(built, diagnostics=diagnostics, origins=deck.origins)
 
 

@@ -7,12 +7,12 @@ by `python -m pugdeck.building.parameter_docs` and a test fails when it is out o
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic, shortened
 from pugdeck.authoring.loading import Document, LoadError, display_path, inside_folder, load_document
 from pugdeck.authoring.schema_checks import Schema, message_for, suggest
 from pugdeck.authoring.slugs import FORMAT as SLUG_FORMAT
@@ -125,6 +125,41 @@ def load_profile(path: Path, spec: GameSpec) -> tuple[dict[str, Any], Document]:
     return values, doc
 
 
+def located_in_profile(diagnostics: Iterable[Diagnostic], doc: Document,
+                       flags: Mapping[str, Any]) -> list[Diagnostic]:
+    """A refusal of a value the profile gave (an `exclude-tag` no card has, too many
+    `players`) points at that value in the profile, not at a flag nobody typed.
+
+    The game reports such a problem as a flag's (no file, `field` the parameter's key); it
+    stays so when the command line gave the value too.
+    """
+    by_key = {p.profile_key: p for p in all_parameters() if p.in_profile}
+    data = doc.data if isinstance(doc.data, dict) else {}
+    out = []
+    for d in diagnostics:
+        parameter = by_key.get(d.field or "")
+        if d.file or parameter is None or d.field not in data:
+            out.append(d)
+            continue
+        value, flagged = data[d.field], flags.get(parameter.name)
+        path: tuple = (d.field,)
+        if isinstance(value, list):
+            named = [i for i, v in enumerate(value) if f"'{v}'" in d.message]
+            if not named or value[named[0]] in (flagged or ()):
+                out.append(d)
+                continue
+            path = (d.field, named[0])
+        elif flagged is not None and flagged != parameter.default:
+            out.append(d)
+            continue
+        mark = doc.mark(path)
+        message = d.message
+        if message.startswith(parameter.flag):  # "--exclude-tag: …" → "exclude-tag: …"
+            message = d.field + message[len(parameter.flag):]
+        out.append(Diagnostic(mark.file, mark.line, mark.column, d.card, d.field, d.severity, message))
+    return out
+
+
 def _outside(doc: Document, key: str, parameter: Parameter,
              entries: list[tuple[int | None, str]]) -> list[Diagnostic]:
     """A problem for each file named at `key` that is not inside the profile's folder (an
@@ -159,7 +194,7 @@ def _schema_problems(doc: Document, data: Any) -> list[Diagnostic]:
             for key in (k for k in error.instance if k not in known):
                 mark = doc.key_mark(where + (key,))
                 problems.append(Diagnostic(mark.file, mark.line, mark.column, None, key, ERROR,
-                                           f"unknown profile field '{key}'{suggest(key, known)}"))
+                                           f"unknown profile field '{shortened(key, 80)}'{suggest(key, known)}"))
             continue
         mark = doc.mark(where)
         problems.append(Diagnostic(mark.file, mark.line, mark.column, None,

@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic, shortened
 from pugdeck.authoring.loading import LoadError, Mark, display_path, load_document
 from pugdeck.resources import data_dir
 
@@ -106,8 +106,12 @@ def _error(file: str, line: int, column: int, message: str, field: str | None = 
 def _merged(path: Path, chain: list[Path]) -> tuple[dict, dict[tuple, Mark]]:
     """The template at `path` merged over everything it extends, and where each value of
     the result was written (the file that set it last)."""
-    if not path.is_file():
-        raise DeckError([_error(str(path), 1, 1, f"no template at '{path}'")])
+    try:
+        exists = path.is_file()
+    except (OSError, ValueError):  # a name the file system refuses (too long, a NUL byte)
+        exists = False
+    if not exists:
+        raise DeckError([_error(str(path), 1, 1, f"no template at '{shortened(str(path), 120)}'")])
     try:
         doc = load_document(path.resolve())
     except LoadError as exc:
@@ -305,9 +309,13 @@ def resolve_template(name: str, deck_folder: Path | None = None,
     if game_folder is not None:
         candidates.append(Path(game_folder) / "templates" / f"{name}.yaml")
     for candidate in candidates:
-        if candidate.suffix in (".yaml", ".yml") and candidate.is_file():
+        try:
+            found = candidate.suffix in (".yaml", ".yml") and candidate.is_file()
+        except (OSError, ValueError):  # a name the file system refuses (too long, a NUL byte)
+            found = False
+        if found:
             return load_template(candidate.resolve(), vocabulary)
-    if not _find(name, Path.cwd()).is_file():
+    if _plainly_missing(_find(name, Path.cwd())):
         from pugdeck.authoring.schema_checks import suggest  # noqa: PLC0415 (it loads fastjsonschema)
 
         # Unlocated (line 0), field `template`: the deck's check points at its `template:`.
@@ -315,6 +323,15 @@ def resolve_template(name: str, deck_folder: Path | None = None,
                         for p in (Path(folder) / "templates").glob("*.yaml")}
                        | {p.stem for p in data_dir("templates").glob("*.yaml")})
         hint = suggest(name, known) or f" (there are: {', '.join(known)})"
-        raise DeckError([_error("", 0, 0, f"template '{name}' not found in the deck's templates/ "
+        raise DeckError([_error("", 0, 0, f"template '{shortened(name)}' not found in the deck's templates/ "
                                 f"folder or among the bundled ones{hint}", field="template")])
     return load_template(name, vocabulary)
+
+
+def _plainly_missing(path: Path) -> bool:
+    """No file at `path`; False too for a name the file system refuses, which `_merged`
+    reports as it is (`no template at …`)."""
+    try:
+        return not path.is_file()
+    except (OSError, ValueError):
+        return False

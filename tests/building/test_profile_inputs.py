@@ -110,3 +110,35 @@ def test_a_folder_is_a_usage_error(here, flag):
     result = build(flag, "d.yaml")
     assert result.exit_code == 2
     assert "is a directory" in result.stderr
+
+
+def _build_with(profile: Path, *flags: str):
+    return CliRunner().invoke(main, ["build", "--no-pdf", "--profile", str(profile),
+                                     "--out", str(profile.parent / "out"), *flags])
+
+
+def test_a_value_the_profile_gave_is_refused_at_its_place_in_the_profile(tmp_path):
+    profile = tmp_path / "p.yaml"
+    profile.write_text("exclude-tag: [money, nosuch]\nexclude: [nobody]\n")
+    result = _build_with(profile)
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0].startswith(f"{profile}:1:22: exclude-tag: no card has the tag 'nosuch'")
+    assert lines[1] == f"{profile}:2:11: exclude: no card has the id 'nobody'"
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_value_the_command_line_gave_too_is_the_flags(tmp_path):
+    profile = tmp_path / "p.yaml"
+    profile.write_text("exclude-tag: [nosuch]\n")
+    result = _build_with(profile, "--exclude-tag", "nosuch")
+    assert result.exit_code == 1
+    assert result.output.startswith("--exclude-tag: no card has the tag 'nosuch'")
+
+
+def test_a_player_count_the_profile_gave_is_located(tmp_path):
+    profile = tmp_path / "p.yaml"
+    profile.write_text("players: 12\n")
+    result = _build_with(profile)
+    assert result.exit_code == 1
+    assert result.output.startswith(f"{profile}:1:10: players 12: the rules allow 5 to 10 players")

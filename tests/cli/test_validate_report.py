@@ -171,3 +171,13 @@ def test_a_checkouts_deck_folder_is_shown_as_the_path_it_is(tmp_path):
     # No data/ folder in the package: the bundled decks are the repository's own `decks/`.
     assert resources.bundled_name(bundled_deck("pug-you") / "deck.yaml") is None
     assert resources.bundled_name(tmp_path / "pugdeck" / "data" / "decks" / "x" / "deck.yaml") is None
+
+
+def test_a_back_that_cannot_print_is_reported_with_the_cards_problems(broken_pug_deck):
+    root = Path("deck/deck.yaml")
+    root.write_text(root.read_text("utf-8").replace("game: pug-you}", 'game: pug-you, back: {title: "Pugs ☃"}}'),
+                    "utf-8")
+    lines = reported(run("validate", "deck"))
+    assert any(line.startswith("deck/deck.yaml:1:") and "deck.back.title: character '☃'" in line
+               for line in lines), lines
+    assert len(lines) == len(PUG_REPORT) + 1

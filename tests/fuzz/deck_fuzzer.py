@@ -183,13 +183,9 @@ def exercise(target: Target, folder: Path, rng: random.Random, options: dict, ou
             outcomes["built with a profile"] += 1
         except DeckError as exc:
             outcomes["profile refused"] += 1
-            # Known gap, outside this fuzzer's files: a value a profile gives that the deck
-            # then refuses (`exclude-tag: [nosuch]`) is reported like a flag, with no line.
-            flags = [d for d in exc.diagnostics if not d.file and not d.line and d.field]
-            if flags:
-                outcomes["profile value refused like a flag (no line)"] += 1
-            rest = [d for d in exc.diagnostics if d not in flags]
-            return _checked(rest, folder, "build --profile")
+            # A value the profile gave that the deck then refuses (`exclude-tag: [nosuch]`)
+            # is located in the profile, like any other problem of the profile.
+            return _checked(exc.diagnostics, folder, "build --profile")
         return None
     try:
         deck, diagnostics = check_deck_at(folder)

@@ -186,3 +186,15 @@ def test_every_bundled_template_fits_its_game():
         assert set(t.regions) == set(spec.template_regions), spec.id
         assert set(t.text) == set(spec.template_text_styles), spec.id
         assert set(t.colors) == set(spec.template_colors), spec.id
+
+
+def test_a_template_name_the_file_system_refuses_is_a_located_error(tmp_path):
+    # A plug-in game's schema may not cap `template:`; a name over 255 bytes must still be a
+    # diagnostic, not an OSError.
+    from pugdeck.authoring.diagnostics import DeckError
+    from pugdeck.render.templates import resolve_template
+
+    with pytest.raises(DeckError) as caught:
+        resolve_template("x" * 300, tmp_path)
+    [problem] = caught.value.diagnostics
+    assert problem.line == 1 and "no template at" in problem.message and len(problem.message) < 200

@@ -161,11 +161,13 @@ def plugin(tmp_path, monkeypatch, fresh_caches):
     first = schemas.game_schema(registry.game_ids()[0])
     deck_block = json.loads(json.dumps(first["properties"]["deck"]))
     deck_block["properties"]["game"]["enum"] = [PLUGIN_ID]
+    shared_defs = {name: shape for name, shape in first["$defs"].items() if name != "card"}
     authoring = {
         "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
         "additionalProperties": False,
         "properties": {"deck": deck_block, "cards": {"type": "array", "items": {"$ref": "#/$defs/card"}}},
-        "$defs": {"card": {"type": "object", "required": ["id", "value"], "additionalProperties": False,
+        "$defs": {**shared_defs,  # what the copied deck block refers to (its back)
+                  "card": {"type": "object", "required": ["id", "value"], "additionalProperties": False,
                            "properties": {"id": {"type": "string"}, "value": {"$ref": "#/$defs/value"}}},
                   "value": {"type": "integer", "minimum": 1, "maximum": 10}},
     }

@@ -8,8 +8,8 @@ target per card) and what a playable deck needs. `check_deck` never raises for a
 from __future__ import annotations
 
 from pugdeck.authoring.deck_files import (
-    DeckInfo,
     check_files,
+    deck_info,
     located,
     printed_texts,
     root_block,
@@ -24,7 +24,7 @@ from pugdeck.authoring.loading import LoadedDeck, SourceCard
 from pugdeck.authoring.schema_checks import SchemaCheck, suggest
 from pugdeck.games.pixelpug.model import MAIN, TREATS, Card, Deck, EffectStep, Rules
 from pugdeck.games.pixelpug.operations import OPERATIONS, OUTCOME_PARAMS, SELF
-from pugdeck.games.pixelpug.print_checks import TEXT_FIELDS, print_checks
+from pugdeck.games.pixelpug.print_checks import TEXT_FIELDS, back_checks, print_checks
 from pugdeck.schemas import game_check
 
 
@@ -74,10 +74,13 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
     if template is not None:
         printed, origins = printed_texts(loaded, diagnostics, TEXT_FIELDS)
         diagnostics += template_located(loaded, print_checks(printed, template, loaded.folder, origins))
+    info = deck_info(loaded, refused, "pixelpug")
+    if info is not None:
+        diagnostics += back_checks(info, loaded.folder, loaded.root)
     deck = None
     if every_card:  # so the schema passed the rules too
         deck = Deck(
-            info=DeckInfo.from_yaml(root_block(loaded, "deck"), "pixelpug"),
+            info=info,
             rules=rules,
             cards=tuple(cards),
             folder=loaded.folder,

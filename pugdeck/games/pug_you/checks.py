@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from pugdeck.authoring.deck_files import (
-    DeckInfo,
     check_files,
+    deck_info,
     located,
     printed_texts,
     root_block,
@@ -34,7 +34,7 @@ from pugdeck.games.pug_you.model import (
     Rules,
 )
 from pugdeck.games.pug_you.near_duplicates import near_duplicate_questions
-from pugdeck.games.pug_you.print_checks import TEXT_FIELDS, print_checks
+from pugdeck.games.pug_you.print_checks import TEXT_FIELDS, back_checks, print_checks
 from pugdeck.schemas import game_check
 
 
@@ -79,10 +79,13 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
     if template is not None:
         printed, origins = printed_texts(loaded, diagnostics, TEXT_FIELDS)
         diagnostics += template_located(loaded, print_checks(printed, template, loaded.folder, origins))
+    info = deck_info(loaded, refused, "pug-you")
+    if info is not None:
+        diagnostics += back_checks(info, loaded.folder, loaded.root)
     if errors_in(diagnostics):
         return None, sorted(diagnostics)
     deck = Deck(
-        info=DeckInfo.from_yaml(root_block(loaded, "deck"), "pug-you"),
+        info=info,
         rules=rules,
         cards=tuple(cards),
         folder=loaded.folder,

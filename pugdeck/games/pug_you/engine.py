@@ -44,7 +44,7 @@ class CardInfo:
     color: str
     question: str
     badges: int
-    descriptive: str
+    descriptive: str | None  # None: a mutt written without one
     turds: int
 
 
@@ -164,7 +164,7 @@ def _read_cards(doc: dict, source: str) -> tuple[CardInfo, ...]:
                 id=str(entry["id"]), card=str(entry.get("card", entry["id"])),
                 kind=str(entry.get("kind", "pug")), level=entry.get("level"),
                 color=str(entry.get("color", "")), question=str(entry["question"]),
-                badges=int(entry["badges"]), descriptive=str(entry.get("descriptive", "")),
+                badges=int(entry["badges"]), descriptive=_descriptive(entry),
                 turds=int(entry["turds"]),
             ))
         except (KeyError, TypeError, ValueError) as error:
@@ -173,3 +173,9 @@ def _read_cards(doc: dict, source: str) -> tuple[CardInfo, ...]:
     if len(set(ids)) != len(ids):
         fail(source, "cards", "card ids in a built deck must be unique")
     return tuple(sorted(cards, key=lambda card: card.id))
+
+
+def _descriptive(entry: dict) -> str | None:
+    """A card's descriptive; None when it has none (a mutt may not: it takes badges away)."""
+    value = entry.get("descriptive")
+    return str(value) if value is not None else None

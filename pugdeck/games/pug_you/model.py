@@ -14,7 +14,8 @@ LEVEL_DOTS = {"green": 1, "yellow": 2, "red": 3}
 KINDS = ("pug", "mutt", "custom")
 # Fields a card needs to be played, by kind; a blank custom has none of them.
 PLAY_FIELDS = ("level", "question", "badges", "descriptive", "turds", "thermometer")
-MUTT_FIELDS = ("question", "descriptive", "turds", "thermometer")
+# A mutt takes badges away: its descriptive is optional flavour, printed when present.
+MUTT_FIELDS = ("question", "turds", "thermometer")
 DEFAULT_BREED = {"pug": "pug", "mutt": "healthy-mutt", "custom": "blue-pug"}
 
 

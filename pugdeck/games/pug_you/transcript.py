@@ -27,8 +27,11 @@ def join_words(words: list[str]) -> str:
 
 
 def loser_speech(game: Game, scored: list[int]) -> str:
-    """The rulebook's closing line: "I lost because I'm fake, basic and ..."."""
-    words = [game.cards[c].descriptive for c in scored]
+    """The rulebook's closing line: "I lost because I'm fake, basic and ...": the
+    descriptives of the scored cards that carry badges. A mutt takes badges away, so it
+    gives no reason for losing, even when it has a descriptive."""
+    words = [info.descriptive for info in (game.cards[c] for c in scored)
+             if info.kind != "mutt" and info.badges > 0 and info.descriptive]
     if not words:
         return "I lost without a single pug on me."
     return f"I lost because I'm {join_words(words)}."
@@ -44,11 +47,13 @@ def _card_label(game: Game, card: int) -> str:
 
 def _score_line(game: Game, seat: int, card: int) -> str:
     info = game.cards[card]
+    because = f" because I'm {info.descriptive}" if info.descriptive else ""
     if info.kind == "mutt" and info.badges <= 0:
+        taken = -info.badges
         return (f"  {seat_name(seat)} scores {info.id}: \"The healthy mutt takes "
-                f"{-info.badges} badges away because I'm {info.descriptive}.\"")
+                f"{taken} badge{'s' * (taken != 1)} away{because}.\"")
     return (f"  {seat_name(seat)} scores {info.id}: \"I get {info.badges} "
-            f"badge{'s' * (info.badges != 1)} because I'm {info.descriptive}.\"")
+            f"badge{'s' * (info.badges != 1)}{because}.\"")
 
 
 def _header(game: Game, labels: list[str]) -> list[str]:

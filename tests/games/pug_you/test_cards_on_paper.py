@@ -61,6 +61,17 @@ def test_mutt_is_pink_and_takes_badges_away_visibly():
     assert any(isinstance(s, TextLine) and s.runs[0][1] == "\u22122" for s in face.shapes)
 
 
+def test_a_mutt_without_a_descriptive_leaves_its_corner_empty():
+    mutt = _card(kind="mutt", level=None, badges=-2, breed="healthy-mutt", descriptive=None)
+    face, problems = card_face(mutt, TEMPLATE, FONTS)
+    assert problems == []
+    dx, dy, dw, dh = box_points(TEMPLATE.regions["descriptive"], TEMPLATE)
+    texts = [s for s in face.shapes if isinstance(s, TextLine)]
+    assert not [t for t in texts if dy < t.y < dy + dh and t.x > dx]  # nothing bottom right
+    assert [t.runs[0][1] for t in texts if "None" in t.runs[0][1]] == []
+    assert [b.key for b in _places(face, "badge")] == [("badge", "mutt")] * 2  # still −2
+
+
 def test_question_and_descriptive_sit_in_their_regions():
     face, _ = card_face(_card(), TEMPLATE, FONTS)
     texts = {s.runs[0][1]: s for s in face.shapes if isinstance(s, TextLine)}

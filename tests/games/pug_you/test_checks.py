@@ -195,6 +195,18 @@ def test_a_proper_mutt_is_pink_and_played(write_deck):
     assert (card.kind, card.color, card.level, card.breed) == ("mutt", "pink", None, "healthy-mutt")
 
 
+def test_a_mutt_needs_no_descriptive_but_a_pug_still_does(write_deck):
+    mutt = (CARD.replace("kind: pug", "kind: mutt").replace("    level: green\n", "")
+            .replace("    badges: 1\n", "").replace('    descriptive: "a sneaky cake thief"\n', ""))
+    deck, diagnostics = check_deck_at(write_deck(files={"cards.yaml": mutt}))
+    assert diagnostics == []
+    (card,) = deck.playable
+    assert (card.kind, card.descriptive) == ("mutt", None)
+    pug = CARD.replace('    descriptive: "a sneaky cake thief"\n', "")
+    assert only(write_deck(files={"cards.yaml": pug})) == (
+        "deck/cards.yaml:2:9: card 'cake-thief': a pug card needs descriptive")
+
+
 def test_pug_missing_fields_names_them_at_the_id(write_deck):
     folder = write_deck(files={"cards.yaml": "cards:\n  - id: half-done\n    level: red\n    question: \"Who?\"\n"})
     assert only(folder) == "deck/cards.yaml:2:9: card 'half-done': a pug card needs badges, descriptive, turds, thermometer"

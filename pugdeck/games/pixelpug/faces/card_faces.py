@@ -13,11 +13,13 @@ import hashlib
 
 from reportlab.lib.units import mm
 
-from pugdeck.authoring.diagnostics import Diagnostic
+from pugdeck.authoring.diagnostics import DeckError, Diagnostic
+from pugdeck.render.backs import BackChoice, back_text, image_place, text_field, text_problems
 from pugdeck.render.fonts import FontSet
 from pugdeck.render.shapes import CardFace, Rect, Shape
 from pugdeck.render.templates import Template
-from pugdeck.render.text_shapes import box_points, set_field
+from pugdeck.render.text_fitting import fit_text
+from pugdeck.render.text_shapes import box_points, place_lines, set_field
 
 # A 14 x 12 pug, top row first: F fur, M mask, E eye, W eye shine, N nose, T tongue, C collar.
 PUG_SPRITE = (
@@ -122,25 +124,52 @@ def card_face(card: dict, template: Template, fonts: FontSet, bleed: float = 0.0
                     card.get("id")), problems
 
 
+def back_texts(template: Template, fonts: FontSet, title: str, choice: BackChoice,
+               title_field: str = "deck.name") -> tuple[list[Shape], list[Diagnostic]]:
+    """A back's title (in the name band; `title` unless the deck chose one) and tagline
+    (at the foot; none unless the deck wrote one) in its accent colour, and their problems,
+    each naming the deck.yaml field it came from (`title_field` for the default title)."""
+    accent = choice.accent or template.colors["back_accent"]
+    problems: list[Diagnostic] = []
+    shapes = list(set_field(back_text(choice.title, title, choice.image),
+                            text_field(choice, "title", title_field), "name",
+                            template.regions["name"], template, fonts, accent, None, problems))
+    if choice.tagline:
+        style = template.text["text"]
+        foot = (8 * mm, 7 * mm, template.width_mm * mm - 16 * mm, 8 * mm)
+        fitted = fit_text(choice.tagline, fonts.chain(style.font), foot[2], foot[3],
+                          style.max_pt, style.min_pt, style.leading)
+        problems += text_problems(text_field(choice, "tagline"), choice.tagline, fitted,
+                                  style.min_pt)
+        shapes += place_lines(fitted, foot, "center", accent)
+    return shapes, problems
+
+
 def card_back(template: Template, fonts: FontSet, title: str, treats: bool,
-                  bleed: float = 0.0) -> CardFace:
-    """The back of the game deck's cards, or (treats=True) the Treats' own back."""
+              bleed: float = 0.0, choice: BackChoice | None = None) -> CardFace:
+    """The back of the game deck's cards, or (treats=True) the Treats' own back; `choice`
+    is what deck.yaml's `back:` (`treat_back:`) changes (render/backs.py: an image is the
+    whole back)."""
+    choice = choice or BackChoice("treat_back" if treats else "back")
     width, height = template.width_mm * mm, template.height_mm * mm
     colors = template.colors
-    accent = colors["back_accent"]
-    shapes: list[Shape] = [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed,
-                                fill=colors["treats_back"] if treats else colors["back"])]
-    border = 3 * mm
-    shapes.append(Rect(border, border, width - 2 * border, height - 2 * border, stroke=accent,
-                       stroke_width=2.0))
-    art = (10 * mm, height * 0.35, width - 20 * mm, height * 0.4)
-    if treats:
-        shapes += sprite_shapes(BONE_SPRITE, {"W": colors["paper"]}, art)
+    accent = choice.accent or colors["back_accent"]
+    ground = choice.background or (colors["treats_back"] if treats else colors["back"])
+    shapes: list[Shape] = [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ground)]
+    if choice.image:
+        shapes.append(image_place(choice.image, width, height, bleed))
     else:
-        palette = {**FIXED, "F": FURS[0], "C": accent}
-        shapes += sprite_shapes(PUG_SPRITE, palette, art)
-    unused: list[Diagnostic] = []
-    band = template.regions["name"]
-    shapes += set_field("Treat" if treats else title, "title", "name", band, template, fonts,
-                        accent, None, unused)
-    return CardFace(tuple(shapes), width, height, None)
+        border = 3 * mm
+        shapes.append(Rect(border, border, width - 2 * border, height - 2 * border, stroke=accent,
+                           stroke_width=2.0))
+        art = (10 * mm, height * 0.35, width - 20 * mm, height * 0.4)
+        if treats:
+            shapes += sprite_shapes(BONE_SPRITE, {"W": colors["paper"]}, art)
+        else:
+            palette = {**FIXED, "F": FURS[0], "C": accent}
+            shapes += sprite_shapes(PUG_SPRITE, palette, art)
+    texts, problems = back_texts(template, fonts, "Treat" if treats else title, choice,
+                                 "the Treats' back title" if treats else "deck.name")
+    if problems:  # printed on every back of the pile: never with a gap in it
+        raise DeckError(problems)
+    return CardFace(tuple(shapes + texts), width, height, None)

@@ -10,11 +10,13 @@ from reportlab.lib.units import mm
 from pugdeck.games.built_deck import Built
 from pugdeck.games.pixelpug.faces.card_faces import card_back, card_face
 from pugdeck.games.spec import FaceInfo, PdfInfo, PrintRun
+from pugdeck.render.backs import back_choice
 from pugdeck.render.fonts import FontSet
 from pugdeck.render.shapes import CardFace, Place
 from pugdeck.render.templates import Template
 
 PILES = ("main", "treats")
+BACK_KEYS = {"main": "back", "treats": "treat_back"}  # deck.yaml's choice for each pile's back
 
 
 def back_name(pile: str) -> str:
@@ -36,7 +38,8 @@ def faces(built: Built) -> list[FaceInfo]:
 
 
 def print_run(built: Built, template: Template, fonts: FontSet, bleed: float) -> PrintRun:
-    """The cards' faces and the two backs; each back is one form, drawn once per document."""
+    """The cards' faces and the two backs (deck.yaml's `back:` and `treat_back:` change
+    them); each back is one form, drawn once per document."""
     deck = built.doc.get("deck", {})
     title = deck.get("name") or "PixelPug"
     width, height = template.width_mm * mm, template.height_mm * mm
@@ -44,7 +47,9 @@ def print_run(built: Built, template: Template, fonts: FontSet, bleed: float) ->
     backs: dict[str, CardFace] = {}
     for pile in PILES:
         key = ("pixelpug-back", pile)
-        art[key] = card_back(template, fonts, title, pile == "treats", bleed)
+        treats = pile == "treats"
+        art[key] = card_back(template, fonts, title, treats, bleed,
+                             back_choice(built.doc, BACK_KEYS[pile]))
         backs[back_name(pile)] = CardFace(
             (Place(key, -bleed, -bleed, width + 2 * bleed, height + 2 * bleed),), width, height)
     cards = built.doc.get("cards", [])

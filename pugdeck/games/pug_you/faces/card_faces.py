@@ -136,7 +136,8 @@ def card_face(card: dict, template: Template, fonts: FontSet, bleed: float = 0.0
     shapes += set_field(str(card.get("question", "")), "question", "question",
                         template.regions["question"], template, fonts, ink, card_id, diagnostics)
     shapes += _badges(card, template, fonts)
-    shapes += set_field(str(card.get("descriptive", "")), "descriptive", "descriptive",
+    # A mutt may have no descriptive (it takes badges away): the corner then stays empty.
+    shapes += set_field(str(card.get("descriptive") or ""), "descriptive", "descriptive",
                         template.regions["descriptive"], template, fonts, ink, card_id,
                         diagnostics)
     return CardFace(tuple(shapes), template.width_mm * mm, template.height_mm * mm,

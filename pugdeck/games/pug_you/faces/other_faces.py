@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from reportlab.lib.units import mm
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.render.fonts import FontSet, font_runs
+from pugdeck.authoring.diagnostics import DeckError, Diagnostic
+from pugdeck.render.backs import BackChoice, back_text, image_place, text_field, text_problems
+from pugdeck.render.fonts import FontSet
 from pugdeck.render.shapes import CardFace, Place, Rect, Shape, TextLine
 from pugdeck.render.templates import Template
-from pugdeck.render.text_fitting import fit_text
+from pugdeck.render.text_fitting import FittedText, fit_text
 from pugdeck.render.text_shapes import box_points, place_lines
 
 # The turn, in our own words (docs/rules-pug-you.md), for the reference card.
@@ -31,23 +32,57 @@ def _text(text: str, style_name: str, box: tuple[float, float, float, float], te
     return place_lines(fitted, box, align or style.align, color, valign)
 
 
-def back_face(template: Template, fonts: FontSet, title: str, bleed: float = 0.0) -> CardFace:
-    """The back every card shares — the same for all levels, so a back never tells a red
-    card from a green one."""
+DEFAULT_TAGLINE = "only the pugs really win"  # the bundled back's foot line
+
+
+def _back_boxes(width: float, height: float) -> tuple[tuple, tuple]:
+    """Where the back prints its title (a band near the top) and its tagline (the foot)."""
+    return ((6 * mm, height - 20 * mm, width - 12 * mm, 13 * mm),
+            (8 * mm, 7 * mm, width - 16 * mm, 7 * mm))
+
+
+def back_texts(template: Template, fonts: FontSet, name: str, choice: BackChoice
+               ) -> tuple[list[tuple[FittedText, tuple]], list[Diagnostic]]:
+    """The back's title and tagline, each fitted in its box, and their problems
+    (a character no font has, too long), each naming the deck.yaml field it came from."""
     width, height = template.width_mm * mm, template.height_mm * mm
-    _, missing = font_runs(title, fonts.chain("title"))
-    if missing:  # the deck's name is printed on every back: never with a gap in it
-        raise DeckError([Diagnostic("", 0, 0, None, "deck.name", ERROR,
-                                    f"deck name: {m.describe()}") for m in missing])
-    accent = template.colors["back_accent"]
+    style = template.text["title"]
+    chain, min_pt = fonts.chain(style.font), min(style.min_pt, 4.0)
+    band, foot = _back_boxes(width, height)
+    texts, problems = [], []
+    for part, default, default_field, box, max_pt in (
+            ("title", name, "deck.name", band, 26),
+            ("tagline", DEFAULT_TAGLINE, "the back's tagline", foot, 9)):
+        text = back_text(getattr(choice, part), default, choice.image)
+        fitted = fit_text(text, chain, box[2], box[3], max_pt, min_pt, style.leading)
+        problems += text_problems(text_field(choice, part, default_field), text, fitted, min_pt)
+        texts.append((fitted, box))
+    return texts, problems
+
+
+def back_face(template: Template, fonts: FontSet, title: str, bleed: float = 0.0,
+              choice: BackChoice | None = None) -> CardFace:
+    """The back every card shares — the same for all levels, so a back never tells a red
+    card from a green one. `title` is the deck's name; `choice` what deck.yaml's `back:`
+    changes (render/backs.py: an image replaces the drawn art and the default texts)."""
+    choice = choice or BackChoice()
+    width, height = template.width_mm * mm, template.height_mm * mm
+    texts, problems = back_texts(template, fonts, title, choice)
+    if problems:  # printed on every back: never with a gap in it
+        raise DeckError(problems)
+    accent = choice.accent or template.colors["back_accent"]
+    ground = choice.background or template.colors["back"]
     # The art is laid out on the trimmed card; only its ground colour runs into the bleed.
-    shapes: list[Shape] = [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed,
-                                fill=template.colors["back"]),
-                           Place(("back-art",), 0, 0, width, height)]
-    band = (6 * mm, height - 20 * mm, width - 12 * mm, 13 * mm)
-    shapes += _text(title, "title", band, template, fonts, accent, max_pt=26)
-    foot = (8 * mm, 7 * mm, width - 16 * mm, 7 * mm)
-    shapes += _text("only the pugs really win", "title", foot, template, fonts, accent, max_pt=9)
+    shapes: list[Shape] = [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ground)]
+    if choice.image:
+        shapes.append(image_place(choice.image, width, height, bleed))
+    elif choice.colored:  # the drawn art in the deck's colours (the bundled key otherwise)
+        shapes.append(Place(("back-art", ground, accent), 0, 0, width, height))
+    else:
+        shapes.append(Place(("back-art",), 0, 0, width, height))
+    style = template.text["title"]
+    for fitted, box in texts:
+        shapes += place_lines(fitted, box, style.align, accent, "middle")
     return CardFace(tuple(shapes), width, height, None)
 
 

@@ -287,18 +287,25 @@ def draw_portrait(canvas, breed: str, variant: int, width: float, height: float)
     canvas.restoreState()
 
 
-def draw_card_back_art(canvas, width: float, height: float) -> None:
-    """The card back: paw prints on a plum ground around a pug medallion, no text."""
+def draw_card_back_art(canvas, width: float, height: float, ground: str | None = None,
+                       rim: str | None = None) -> None:
+    """The card back: paw prints on a plum ground around a pug medallion, no text; or on
+    the deck's `ground` with its `rim` colour (deck.yaml's `back: colors:`)."""
     c = canvas
     c.saveState()
     path = c.beginPath()
     path.rect(0, 0, width, height)
     c.clipPath(path, stroke=0, fill=0)
-    c.setFillColor(HexColor("#4a2f5c"))
+    base = HexColor(ground or "#4a2f5c")
+    c.setFillColor(base)
     c.rect(0, 0, width, height, stroke=0, fill=1)
-    paw_pattern(c, width, height, HexColor("#5d3d73"))
+    # The paws are a tone off the ground: lighter on a dark one, darker on a light one.
+    light = 0.299 * base.red + 0.587 * base.green + 0.114 * base.blue > 0.6
+    paws = shade(base, -0.1 if light else 0.12) if ground else HexColor("#5d3d73")
+    paw_pattern(c, width, height, paws)
+    rim_color = HexColor(rim or "#f2c230")
     inset = min(width, height) * 0.05
-    c.setStrokeColor(HexColor("#f2c230"))
+    c.setStrokeColor(rim_color)
     c.setLineWidth(inset * 0.25)
     c.roundRect(inset, inset, width - 2 * inset, height - 2 * inset, inset, stroke=1, fill=0)
     r = min(width, height) * 0.33
@@ -311,7 +318,7 @@ def draw_card_back_art(canvas, width: float, height: float) -> None:
     draw_portrait(c, "pug", 0, 100, 100)
     c.restoreState()
     c.saveState()  # the medallion's rim, outside the clip so it is not cut in half
-    c.setStrokeColor(HexColor("#f2c230"))
+    c.setStrokeColor(rim_color)
     c.setLineWidth(r * 0.08)
     c.circle(width / 2, height / 2, r * 0.96, stroke=1, fill=0)
     c.restoreState()

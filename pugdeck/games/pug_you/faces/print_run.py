@@ -21,6 +21,7 @@ from pugdeck.games.pug_you.faces.other_faces import (
     turn_overview_face,
 )
 from pugdeck.games.spec import FaceInfo, PdfInfo, PrintRun
+from pugdeck.render.backs import back_choice
 from pugdeck.render.fonts import FontSet
 from pugdeck.render.shapes import CardFace, Place
 from pugdeck.render.templates import Template
@@ -56,9 +57,10 @@ def _turds(built: Built) -> list[dict]:
 
 
 def print_run(built: Built, template: Template, fonts: FontSet, bleed: float) -> PrintRun:
-    """The deck's faces, its one back, and the pictures they place: frames and the back's art
-    as shapes, portraits and icons painted."""
-    card_back = back_face(template, fonts, built.doc.get("deck", {}).get("name") or "Pug You!", bleed)
+    """The deck's faces, its one back (the deck's own if deck.yaml chose one), and the
+    pictures they place: frames and the back's art as shapes, portraits and icons painted."""
+    card_back = back_face(template, fonts, built.doc.get("deck", {}).get("name") or "Pug You!", bleed,
+                          back_choice(built.doc))
     width, height = template.width_mm * mm, template.height_mm * mm
     back = CardFace((Place(BACK_KEY, -bleed, -bleed, width + 2 * bleed, height + 2 * bleed),),
                     width, height)
@@ -82,7 +84,7 @@ def _painters(colors: dict[str, str]) -> dict[str, Callable]:
         "badge": lambda c, key, w, h: icons.draw_badge(c, w, h, colors, key[1]),
         "thermometer": lambda c, key, w, h: icons.draw_thermometer(c, w, h, colors, key[1]),
         "portrait": lambda c, key, w, h: portraits.draw_portrait(c, key[1], key[2], w, h),
-        "back-art": lambda c, key, w, h: portraits.draw_card_back_art(c, w, h),
+        "back-art": lambda c, key, w, h: portraits.draw_card_back_art(c, w, h, *key[1:]),
     }
 
 
