@@ -27,17 +27,24 @@ class DeckInfo(NamedTuple):  # not a dataclass: see render/shapes.py
     language: str = "en"
     template: str = ""
     backs: tuple[tuple[str, dict], ...] = ()  # (key, back choice) pairs, as written
+    # deck.yaml's `strings:`: fixed texts the deck restates over its template's (render/strings.py)
+    strings: tuple[tuple[str, str], ...] = ()
 
     @classmethod
-    def from_yaml(cls, block: dict, game: str) -> "DeckInfo":
+    def from_yaml(cls, block: dict, game: str, strings: dict | None = None) -> "DeckInfo":
         plain = {k: v for k, v in block.items() if not is_back_key(k)}
         backs = tuple((k, v) for k, v in block.items() if is_back_key(k))
-        return cls(**{"game": game, "template": game, **plain, "backs": backs})
+        return cls(**{"game": game, "template": game, **plain, "backs": backs,
+                      "strings": tuple((strings or {}).items())})
 
     def as_json(self) -> dict:
-        # A deck that chose no back keeps the built deck it had before backs could be chosen.
-        return {"id": self.id, "name": self.name, "version": self.version,
-                "language": self.language, "template": self.template, **dict(self.backs)}
+        """The built deck's `deck` block. A deck that chose no back and restates no string
+        keeps the built deck it had before either could be chosen."""
+        out = {"id": self.id, "name": self.name, "version": self.version,
+               "language": self.language, "template": self.template, **dict(self.backs)}
+        if self.strings:
+            out["strings"] = dict(self.strings)
+        return out
 
 
 class SourceFile(NamedTuple):  # not a dataclass: see render/shapes.py
@@ -85,7 +92,7 @@ def file_role(doc: Document, is_root: bool) -> list[Diagnostic]:
         mark = doc.mark(())
         out.append(Diagnostic(mark.file, mark.line, mark.column, None, "deck", ERROR,
                               "deck.yaml needs a 'deck:' block with id, name and game"))
-    for key in ("deck", "rules"):
+    for key in ("deck", "strings", "rules"):
         if not is_root and key in data:
             mark = doc.key_mark((key,))
             out.append(Diagnostic(mark.file, mark.line, mark.column, None, key, ERROR,
@@ -140,9 +147,12 @@ def root_block(loaded: LoadedDeck, key: str) -> Any:
 
 
 def deck_info(loaded: LoadedDeck, problems: set[tuple], game: str) -> DeckInfo | None:
-    """deck.yaml's `deck:` block, defaults filled in, if the schema found nothing wrong in it."""
+    """deck.yaml's `deck:` block and `strings:`, defaults filled in, if the schema found
+    nothing wrong in either."""
     block = root_block(loaded, "deck")
-    return DeckInfo.from_yaml(block, game) if isinstance(block, dict) and sound(problems, ("deck",)) else None
+    if not (isinstance(block, dict) and sound(problems, ("deck",)) and sound(problems, ("strings",))):
+        return None
+    return DeckInfo.from_yaml(block, game, root_block(loaded, "strings"))
 
 
 def template_name(loaded: LoadedDeck, problems: set[tuple], default: str) -> str | None:
@@ -181,7 +191,7 @@ def template_located(loaded: LoadedDeck, diagnostics: list[Diagnostic]) -> list[
     """The print checks' diagnostics, a missing template's located at deck.yaml's `template:`.
 
     A template the deck names that does not exist is reported unlocated, with field
-    `template` (render/templates.py: `resolve_template`): the deck's `template:` field is
+    `template` (render/template_lookup.py: `resolve_template`): the deck's `template:` field is
     what to change, not the file it looked for.
     """
     out = []

@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # types only: the stages import these modules, not the other 
     from pugdeck.games.parameters import Parameter
     from pugdeck.render.fonts import FontSet
     from pugdeck.render.shapes import CardFace
+    from pugdeck.render.strings import Strings
     from pugdeck.render.templates import Template
 
 
@@ -145,16 +146,29 @@ class GameSpec:
     template_regions: ClassVar[tuple[str, ...]] = ()
     template_text_styles: ClassVar[tuple[str, ...]] = ()
     template_colors: ClassVar[tuple[str, ...]] = ()
+    #: the fixed texts the game's faces print (a template's `strings:`, render/strings.py):
+    #: key → the placeholders its text may use; the gallery's shared keys come on top
+    template_strings: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     def load_template(self, name: str | None, deck_folder: Path | None = None) -> Template:
         """The template `name` (the game's `default_template` when None) checked against
         the game's vocabulary: the deck folder's, else one in the game's own `templates/`
         folder, else pugdeck's bundled one; raises `DeckError` with located problems."""
-        from pugdeck.render.templates import Vocabulary, resolve_template  # noqa: PLC0415 (printing only)
+        from pugdeck.render.template_lookup import resolve_template  # noqa: PLC0415 (printing only)
+        from pugdeck.render.templates import Vocabulary  # noqa: PLC0415 (printing only)
 
+        strings = tuple(self.template_strings.items())
         vocabulary = Vocabulary(self.template_regions, self.template_text_styles,
-                                self.template_colors)
+                                self.template_colors, strings)
         return resolve_template(name or self.default_template, deck_folder, vocabulary, self.folder)
+
+    def strings(self, built: Built, template: Template | None = None) -> Strings:
+        """The fixed texts of a built deck: its template's (`template`, else the one the deck
+        names) in the deck's language, with the deck's own `strings:` over them."""
+        from pugdeck.render.strings import deck_strings  # noqa: PLC0415 (printing only)
+
+        deck = built.doc.get("deck", {})
+        return deck_strings(template or self.load_template(deck.get("template"), built.folder), deck)
 
     def print_run(self, built: Built, template: Template, fonts: FontSet, bleed: float) -> PrintRun:
         """Every face of a built deck, laid out as shapes (render/shapes.py); `bleed` in points."""
@@ -172,6 +186,15 @@ class GameSpec:
     #: when a card table's columns fit several games equally well, `pugdeck import` picks
     #: the one with the highest preference (then the first registered)
     import_preference: ClassVar[int] = 0
+
+    def kind_title(self, kind: str, strings: Strings) -> str:
+        """The gallery's title of a face kind in the deck's language; by default the
+        English of `kind_titles`, else the kind itself."""
+        return self.kind_titles.get(kind, kind)
+
+    def level_title(self, level: str, strings: Strings) -> str:
+        """The gallery's name of a colour tier in the deck's language (default: the word)."""
+        return level.capitalize()
 
     def card_description(self, card: dict) -> str:
         """A built card in one line of words (Tabletop Simulator's description)."""

@@ -85,9 +85,13 @@ def image_place(image: str, width: float, height: float, bleed: float) -> Place:
 
 def located_in(root: Document, problems: list[Diagnostic]) -> list[Diagnostic]:
     """Problems of a back's texts, each named by its field (`deck.back.title`), at that
-    field in deck.yaml (a default text's, at the `deck:` block)."""
+    field in deck.yaml (a default text's, at the `deck:` block); a problem located already
+    (at the fixed text it came from: render/strings.py) stays where it is."""
     out = []
     for problem in problems:
+        if problem.line:  # located already: a template's or deck.yaml's string
+            out.append(problem)
+            continue
         field = problem.field or ""
         mark = root.mark(tuple(field.split(".")) if field.startswith("deck.") else ("deck",))
         out.append(replace(problem, file=mark.file, line=mark.line, column=mark.column))

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic, shortened
 from pugdeck.authoring.loading import LoadError, Mark, display_path, load_document
+from pugdeck.render.strings import SHARED_KEYS, template_string_problems
 from pugdeck.resources import data_dir
 
 CARD_SIZES_MM = {
@@ -28,6 +29,7 @@ CARD_SIZES_MM = {
 }
 FONT_ROLES = ("title", "body", "bold")
 MAX_EXTENDS_DEPTH = 8
+SHARED_STRINGS = "shared/strings.yaml"  # under the templates folder: every template's first strings
 
 
 class Vocabulary(NamedTuple):  # not a dataclass: see render/shapes.py
@@ -37,6 +39,9 @@ class Vocabulary(NamedTuple):  # not a dataclass: see render/shapes.py
     regions: tuple[str, ...]
     text_styles: tuple[str, ...]
     colors: tuple[str, ...]
+    # The fixed texts the game prints (render/strings.py): (key, its placeholders), in order;
+    # the keys every game shares (the gallery's, `SHARED_KEYS`) come on top.
+    strings: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def sections(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """(template section, the names it must hold), in the order they are checked."""
@@ -73,6 +78,11 @@ class Template(NamedTuple):  # not a dataclass: see render/shapes.py
     panel_radius: float
     regions: dict[str, Region]
     text: dict[str, TextStyle]
+    # Fixed texts (render/strings.py): language → key → text, merged over the shared ones;
+    # where each was written; the game's keys and the placeholders each may use.
+    strings: dict[str, dict[str, str]] = {}
+    string_places: dict[tuple[str, str], tuple[str, int, int]] = {}
+    string_keys: dict[str, tuple[str, ...]] = {}
 
 
 def load_template(name_or_path: str | Path, vocabulary: Vocabulary | None = None) -> Template:
@@ -89,7 +99,9 @@ def load_template(name_or_path: str | Path, vocabulary: Vocabulary | None = None
 def _load_cached(name_or_path: str, vocabulary: Vocabulary | None) -> Template:
     path = _find(name_or_path, Path.cwd())
     merged, marks = _merged(path, [])
-    return _build(merged, marks, display_path(path), vocabulary)
+    shared, shared_marks = _merged(data_dir("templates") / SHARED_STRINGS, [])
+    merged = {**merged, "strings": _deep_merge(shared.get("strings") or {}, merged.get("strings") or {})}
+    return _build(merged, {**shared_marks, **marks}, display_path(path), vocabulary)
 
 
 def _find(ref: str, relative_to: Path) -> Path:
@@ -210,11 +222,15 @@ def _build(data: dict, marks: dict[tuple, Mark], display: str,
     """Turn merged data into a Template; every missing or misplaced part is reported where
     it was written (or at the top of the template when it is missing altogether)."""
     problems: list[tuple[tuple, str]] = []
+    strings = data.get("strings") or {}
     if vocabulary is not None:
         problems += _vocabulary_problems(data, vocabulary)
         names = vocabulary
+        string_keys = {**dict(vocabulary.strings), **SHARED_KEYS}
     else:
         names = Vocabulary(*(tuple(data.get(section) or ()) for section in ("regions", "text", "colors")))
+        string_keys = {key: () for texts in strings.values() for key in texts}
+    problems += template_string_problems(strings, string_keys if vocabulary is not None else None)
 
     def need(*keys: str) -> Any:
         value: Any = data
@@ -272,6 +288,10 @@ def _build(data: dict, marks: dict[tuple, Mark], display: str,
         text={n: TextStyle(s["font"], round(s["max_pt"] * type_scale, 2),
                            round(s["min_pt"] * type_scale, 2), float(s["leading"]), s["align"],
                            int(s.get("max_lines", 0))) for n, s in text.items()},
+        strings=strings,
+        string_places={(lang, key): _place(("strings", lang, key), marks, display)
+                       for lang, texts in strings.items() for key in texts},
+        string_keys=string_keys,
     )
 
 
@@ -289,49 +309,13 @@ def _scaled(box: list | None, sx: float, sy: float) -> list | None:
     return [box[0] * sx, box[1] * sy, box[2] * sx, box[3] * sy]
 
 
-def _located(where: tuple, message: str, marks: dict[tuple, Mark], display: str) -> Diagnostic:
+def _place(where: tuple, marks: dict[tuple, Mark], display: str) -> tuple[str, int, int]:
+    """(file, line, column) of the value at `where`, else of what holds it, else the top."""
     while where and where not in marks:
         where = where[:-1]
     mark = marks.get(where) if where else None
-    if mark is None:
-        return _error(display, 1, 1, message)
-    return _error(mark.file, mark.line, mark.column, message)
+    return (mark.file, mark.line, mark.column) if mark is not None else (display, 1, 1)
 
 
-def resolve_template(name: str, deck_folder: Path | None = None,
-                     vocabulary: Vocabulary | None = None, game_folder: Path | None = None) -> Template:
-    """The template a deck names: a file in the deck folder (`templates/<name>.yaml` or a
-    relative `.yaml` path) if there is one, else one its game ships in `game_folder`
-    (`templates/<name>.yaml`, for a game packaged on its own), else the bundled template."""
-    candidates = []
-    if deck_folder is not None:
-        candidates += [Path(deck_folder) / "templates" / f"{name}.yaml", Path(deck_folder) / name]
-    if game_folder is not None:
-        candidates.append(Path(game_folder) / "templates" / f"{name}.yaml")
-    for candidate in candidates:
-        try:
-            found = candidate.suffix in (".yaml", ".yml") and candidate.is_file()
-        except (OSError, ValueError):  # a name the file system refuses (too long, a NUL byte)
-            found = False
-        if found:
-            return load_template(candidate.resolve(), vocabulary)
-    if _plainly_missing(_find(name, Path.cwd())):
-        from pugdeck.authoring.schema_checks import suggest  # noqa: PLC0415 (it loads fastjsonschema)
-
-        # Unlocated (line 0), field `template`: the deck's check points at its `template:`.
-        known = sorted({p.stem for folder in (deck_folder, game_folder) if folder is not None
-                        for p in (Path(folder) / "templates").glob("*.yaml")}
-                       | {p.stem for p in data_dir("templates").glob("*.yaml")})
-        hint = suggest(name, known) or f" (there are: {', '.join(known)})"
-        raise DeckError([_error("", 0, 0, f"template '{shortened(name)}' not found in the deck's templates/ "
-                                f"folder or among the bundled ones{hint}", field="template")])
-    return load_template(name, vocabulary)
-
-
-def _plainly_missing(path: Path) -> bool:
-    """No file at `path`; False too for a name the file system refuses, which `_merged`
-    reports as it is (`no template at …`)."""
-    try:
-        return not path.is_file()
-    except (OSError, ValueError):
-        return False
+def _located(where: tuple, message: str, marks: dict[tuple, Mark], display: str) -> Diagnostic:
+    return _error(*_place(where, marks, display), message)

@@ -17,6 +17,9 @@ from pugdeck.render.fonts import MissingGlyph, font_runs
 
 SIZE_STEP_PT = 0.25
 _HYPHEN_BREAK = re.compile(r"(?<=[^\W\d_]-)(?=[^\W\d_])")  # between "letter-" and a letter
+# No-break spaces ("2\u00a0pts", French "Vendez-la\u202f!") join their words; str.split()
+# would break at them, so text that has one is split at the other spaces only.
+_BREAKING_SPACE = re.compile(r"[^\S\u00a0\u202f\u2007]+")
 
 Run = tuple[str, str]  # (font name, text)
 
@@ -60,7 +63,7 @@ def _words(text: str, chain: tuple[str, ...]) -> tuple[list[_Word], list[Missing
     words: list[_Word] = []
     missing: list[MissingGlyph] = []
     for p, paragraph in enumerate(text.split("\n")):
-        for i, word in enumerate(paragraph.split()):
+        for i, word in enumerate(_split_words(paragraph)):
             # A line may break after a hyphen ("washing-|machine"), never elsewhere in a word.
             pieces = _HYPHEN_BREAK.split(word) if "-" in word else (word,)
             for j, piece in enumerate(pieces):
@@ -69,6 +72,17 @@ def _words(text: str, chain: tuple[str, ...]) -> tuple[list[_Word], list[Missing
                     missing.extend(m for m in lost if m not in missing)
                 words.append(_Word(runs, width, p > 0 and i == 0 and j == 0, j > 0))
     return words, missing
+
+
+def _has_no_break(text: str) -> bool:
+    return "\u00a0" in text or "\u202f" in text or "\u2007" in text  # plain tests: per card, fast
+
+
+def _split_words(paragraph: str) -> list[str]:
+    """The words of a paragraph, split at spaces a line may break at."""
+    if not _has_no_break(paragraph):
+        return paragraph.split()
+    return [word for word in _BREAKING_SPACE.split(paragraph) if word]
 
 
 def _wrap(words: list[_Word], limit: float, space: float) -> list[list[_Word]]:
@@ -163,7 +177,7 @@ def _over_at_largest(text: str, chain: tuple[str, ...], width: float, height: fl
     Most cards fit at the largest size, and `validate` checks every card of a deck: this
     skips making a `_Word` per word and a list per line (five times faster on 10,000 cards).
     """
-    if "\n" in text or "-" in text:
+    if "\n" in text or "-" in text or _has_no_break(text):
         return None
     words = text.split()
     if not words:

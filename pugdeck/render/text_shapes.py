@@ -7,6 +7,7 @@ from reportlab.lib.units import mm
 from pugdeck.authoring.diagnostics import ERROR, Diagnostic
 from pugdeck.render.fonts import FontSet, cap_height
 from pugdeck.render.shapes import TextLine
+from pugdeck.render.strings import Strings
 from pugdeck.render.templates import Region, Template
 from pugdeck.render.text_fitting import FittedText, fit_text, overflow_message
 
@@ -63,3 +64,24 @@ def set_field(text: str, field: str, style_name: str, region: Region, template: 
                       style.min_pt, style.leading, style.max_lines)
     diagnostics.extend(field_diagnostics(card_id, field, fitted, style.min_pt))
     return place_lines(fitted, box, style.align, color, valign)
+
+
+def set_fixed_text(text: str, key: str, what: str, strings: Strings, style_name: str,
+                   box: tuple[float, float, float, float], template: Template, fonts: FontSet,
+                   color: str, diagnostics: list[Diagnostic], *, max_pt: float | None = None,
+                   min_pt: float | None = None, max_lines: int = 0, align: str | None = None,
+                   valign: str = "middle") -> list[TextLine]:
+    """Fit a fixed text (the string `key`, filled in: render/strings.py) into `box` (points)
+    like any card text: from `max_pt` down to `min_pt` (the style's when not given). A text
+    that does not fit, or has a character no bundled font has, is an error located where the
+    string was written; `what` says which card it is on ("the turd cards")."""
+    style = template.text[style_name]
+    low = min_pt if min_pt is not None else style.min_pt
+    high = max(max_pt if max_pt is not None else style.max_pt, low)
+    fitted = fit_text(text, fonts.chain(style.font), box[2], box[3], high, low, style.leading,
+                      max_lines)
+    label = f"{what}: strings.{key}"
+    diagnostics.extend(strings.problem(key, f"{label}: {m.describe()}") for m in fitted.missing)
+    if not fitted.fits:
+        diagnostics.append(strings.problem(key, overflow_message(label, fitted, low)))
+    return place_lines(fitted, box, align or style.align, color, valign)

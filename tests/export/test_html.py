@@ -75,7 +75,7 @@ def test_the_summary_names_what_is_printed_besides_the_played_cards(gallery):
     page = path.read_text(encoding="utf-8")
     extra = sum(not face.played for face in faces)
     assert (f"{sum(face.played for face in faces)} cards in play, {extra} more printed "
-            "(blank customs, turd cards, turn overview)") in page
+            "(Blank customs, Turd cards, Turn overview)") in page
 
 
 def test_the_game_titles_its_kinds_and_orders_its_levels(tmp_path, as_sketch_game):
@@ -89,7 +89,7 @@ def test_the_game_titles_its_kinds_and_orders_its_levels(tmp_path, as_sketch_gam
     page = gallery_html(as_sketch_game(built), 36, pdf=pdf).decode("utf-8")
     assert 'value="pug" checked> Sketches (4)' in page
     assert 'value="blank" checked> Empty frames (2)' in page
-    assert "4 cards in play, 5 more printed (empty frames, overview, turd)" in page
+    assert "4 cards in play, 5 more printed (Empty frames, overview, turd)" in page
     assert "Pugs (" not in page and 'value="turd" checked> turd (' in page  # untitled: its own word
     assert page.index('value="red"') < page.index('value="yellow"') < page.index('value="green"')
 
@@ -105,6 +105,25 @@ def test_a_deck_named_like_a_template_field_is_shown_as_written(tmp_path):
     page = gallery_html(built, 36, pdf=pdf).decode("utf-8")
     assert page.count("<figure ") == len(pdf.faces)  # substituted once: not three times the figures
     assert f"<title>{name}</title>" in page and f"<h1>{name}</h1>" in page
+
+
+def test_the_page_speaks_the_decks_language(tmp_path):
+    cards = "".join(f"  - {{id: c{i}, kind: pug, level: {level}, question: '¿Quién {i}?', badges: 1,"
+                    f" descriptive: nada, turds: 1, thermometer: 1}}\n"
+                    for i, level in enumerate(("green", "red")))
+    (tmp_path / "deck.yaml").write_text(
+        "deck: {id: t, name: Mazo, game: pug-you, language: es}\n"
+        "strings: {gallery_kind: Clase}\ncards:\n" + cards, encoding="utf-8")
+    page = gallery_html(build(tmp_path), 36).decode("utf-8")
+    assert '<html lang="es">' in page
+    assert "t: 2 cartas en juego, 3 impresas aparte (Cartas caca, Resumen del turno)." in page
+    assert "Hecho con pugdeck a partir de la versión 1.0.0 de la baraja." in page
+    assert "<legend>Nivel</legend>" in page and "<legend>Clase</legend>" in page  # the deck's own word
+    assert 'value="red" checked> Rojo (1)' in page and 'value="turd" checked> Cartas caca (2)' in page
+    assert 'placeholder="Busca en el texto de las cartas"' in page
+    assert 'data-format="{visible} de 5 cartas"' in page
+    assert "Ninguna carta encaja con estos filtros y esta búsqueda." in page
+    assert "c0#1 · Verde" in page and "Level" not in page and " of " not in page
 
 
 def test_template_fields_are_filled_in_one_pass():

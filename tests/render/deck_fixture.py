@@ -47,7 +47,10 @@ def deck_doc(cards: list[dict], name: str = "pug-you") -> dict:
         "format": "pugdeck-deck", "format_version": 1, "game": "pug-you", "name": name,
         "deck": {"id": "pug-you", "name": "Pug You!", "version": "1.0.0", "language": "en",
                  "template": "pug-you"},
-        "rules": {"mutt_badges": -2}, "filters": {}, "source": {}, "checked": {},
+        "rules": {"players": {"min": 5, "max": 10}, "hand_size": 5,
+                  "large_group": {"from_players": 8, "hand_size": 4}, "nominees": 2, "rounds": 2,
+                  "badge_limit": None, "mutt_badges": -2},  # the rulebook's
+        "filters": {}, "source": {}, "checked": {},
         "components": [{"id": "turd-1", "kind": "turd"}, {"id": "turd-2", "kind": "turd"}],
         "cards": cards,
     }

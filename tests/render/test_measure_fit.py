@@ -14,7 +14,7 @@ TEMPLATE = load_template("pug-you")
 CHAIN = font_set(TEMPLATE.fonts).chain(TEMPLATE.text["question"].font)
 WORDS = ["Who", "would", "secretly", "eat", "the", "last", "slice", "of", "pizza", "at", "a",
          "wedding?", "washing-machine", "Zwölf", "Ωmega", "\u2603", "\u0a85", "supercalifragilistic",
-         "a" * 40, "—", "self-", "\n"]
+         "a" * 40, "—", "self-", "\n", "2\u00a0pts", "bien\u202f!"]
 
 
 def verdict(fitted):
@@ -41,3 +41,4 @@ def test_plain_text_is_measured_on_bare_widths_and_anything_else_in_full():
     assert not quick("Who owns a washing-machine?")  # may break after the hyphen
     assert not quick("Who?\nYou.")  # a second paragraph
     assert not quick("Who \u2603?")  # a character no bundled font has: reported in full
+    assert not quick("Vendez-la\u202f!") and not quick("2\u00a0pts")  # words a space joins

@@ -74,3 +74,12 @@ def test_lines_break_after_hyphens_without_adding_spaces():
     lines = ["".join(text for _, text in line) for line in fitted.lines]
     assert "".join(lines).replace(" ", "") == "aride-or-diefriend" and len(lines) > 1
     assert any(line.endswith("-") for line in lines) and "  " not in " ".join(lines)
+
+
+def test_a_line_never_breaks_at_a_no_break_space():
+    for space in ("\u00a0", "\u202f"):
+        fitted = fit_text(f"ATTAQUE · 2{space}pts", FONTS.chain("title"), 65, 40, 10, 10, 1.0)
+        lines = ["".join(text for _, text in line) for line in fitted.lines]
+        assert lines == ["ATTAQUE ·", f"2{space}pts"]
+    plain = fit_text("ATTAQUE · 2 pts", FONTS.chain("title"), 65, 40, 10, 10, 1.0)
+    assert ["".join(text for _, text in line) for line in plain.lines] == ["ATTAQUE · 2", "pts"]

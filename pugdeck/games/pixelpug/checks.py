@@ -24,7 +24,7 @@ from pugdeck.authoring.loading import LoadedDeck, SourceCard
 from pugdeck.authoring.schema_checks import SchemaCheck, suggest
 from pugdeck.games.pixelpug.model import MAIN, TREATS, Card, Deck, EffectStep, Rules
 from pugdeck.games.pixelpug.operations import OPERATIONS, OUTCOME_PARAMS, SELF
-from pugdeck.games.pixelpug.print_checks import TEXT_FIELDS, back_checks, print_checks
+from pugdeck.games.pixelpug.print_checks import TEXT_FIELDS, fixed_text_checks, print_checks
 from pugdeck.schemas import game_check
 
 
@@ -75,10 +75,8 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
         printed, origins = printed_texts(loaded, diagnostics, TEXT_FIELDS)
         diagnostics += template_located(loaded, print_checks(printed, template, loaded.folder, origins))
     info = deck_info(loaded, refused, "pixelpug")
-    if info is not None:
-        diagnostics += back_checks(info, loaded.folder, loaded.root)
     deck = None
-    if every_card:  # so the schema passed the rules too
+    if info is not None and rules is not None:
         deck = Deck(
             info=info,
             rules=rules,
@@ -87,7 +85,9 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
             sources=sources_of(loaded),
             origins=seen,
         )
-        diagnostics += _deck_sense(loaded, deck)
+        diagnostics += fixed_text_checks(deck, loaded.root)  # the points labels of the cards that passed
+        if every_card:
+            diagnostics += _deck_sense(loaded, deck)
     return (None if errors_in(diagnostics) else deck), sorted(diagnostics)
 
 

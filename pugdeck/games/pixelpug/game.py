@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from pugdeck.games.pixelpug.fixed_texts import KIND_KEYS, STRINGS
 from pugdeck.games.spec import FaceInfo, GameSpec, PrintRun, Simulation
 
 if TYPE_CHECKING:  # types only
@@ -46,6 +47,7 @@ class PixelPug(GameSpec):
     template_text_styles = ("name", "text", "points")
     template_colors = ("attack", "plain", "paper", "ink", "coin", "coin_edge", "back",
                        "treats_back", "back_accent")
+    template_strings = STRINGS  # fixed_texts.py: the backs' titles and the points labels
 
     def print_run(self, built, template, fonts, bleed) -> PrintRun:
         from pugdeck.games.pixelpug.faces.print_run import print_run  # noqa: PLC0415 (reportlab)
@@ -166,6 +168,9 @@ class PixelPug(GameSpec):
     # -- exports --------------------------------------------------------------------------
     kind_titles: ClassVar[dict[str, str]] = {
         "action": "Actions", "attack": "Red attacks", "treat": "Treats"}
+
+    def kind_title(self, kind: str, strings) -> str:
+        return strings.text(KIND_KEYS[kind]) if kind in KIND_KEYS else super().kind_title(kind, strings)
 
     def card_description(self, card: dict) -> str:
         return str(card.get("text") or "")  # the card's rules text, as printed

@@ -1,16 +1,17 @@
 """PixelPug's print checks, run by `validate` (and so by `build`) before anything is drawn:
 the renderer's own text-fit and glyph checks (render/checks.py) on the fields the faces
-print, so a designer sees a card that would not print without building."""
+print, and on its fixed texts (the backs' titles, the points labels) in the deck's language,
+so a designer sees a card that would not print without building."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
 
-from pugdeck.authoring.deck_files import DeckInfo
 from pugdeck.authoring.diagnostics import DeckError, Diagnostic
 from pugdeck.authoring.loading import Document, SourceCard
 from pugdeck.games.pixelpug.game import GAME
+from pugdeck.games.pixelpug.model import Deck
 
 # (card field, template region, text style) of each text the faces fit into a box.
 CHECKED_FIELDS = (("name", "name", "name"), ("text", "text", "text"))
@@ -29,20 +30,36 @@ def print_checks(cards: list[dict], template: str, folder: Path | None,
     return print_problems(cards, lambda: GAME.load_template(template, folder), CHECKED_FIELDS, origins)
 
 
-def back_checks(info: DeckInfo, folder: Path | None, root: Document) -> list[Diagnostic]:
-    """Both backs' titles and taglines (deck.yaml's `back:` and `treat_back:`, or the
-    deck's name) can be printed and fit, each problem located at its field in deck.yaml."""
-    # Imported here: reportlab loads only for the print checks.
-    from pugdeck.games.pixelpug.faces.card_faces import back_texts  # noqa: PLC0415
+def fixed_text_checks(deck: Deck, root: Document) -> list[Diagnostic]:
+    """The deck's fixed texts (render/strings.py) resolve in its language and fit: both
+    backs (deck.yaml's `back:` and `treat_back:`, else its strings) and the points label of
+    every card; each problem located where its text was written (the template, or deck.yaml:
+    `strings:`, the back's field, `deck.name`)."""
+    # reportlab loads only here: printing modules
+    from pugdeck.games.pixelpug.faces.card_faces import back_texts, points_label  # noqa: PLC0415
     from pugdeck.render.backs import back_choice, located_in  # noqa: PLC0415
     from pugdeck.render.fonts import font_set  # noqa: PLC0415
+    from pugdeck.render.strings import deck_strings  # noqa: PLC0415
 
     try:
-        template = GAME.load_template(info.template, folder)
+        template = GAME.load_template(deck.info.template, deck.folder)
     except DeckError:
-        return []  # the card checks have reported the template's problems
-    fonts, block = font_set(template.fonts), {"deck": info.as_json()}
-    problems = back_texts(template, fonts, info.name, back_choice(block, "back"))[1]
-    problems += back_texts(template, fonts, "Treat", back_choice(block, "treat_back"),
-                           "the Treats' back title")[1]
-    return located_in(root, problems)
+        return []  # `print_checks` reports the template's own problems
+    block = deck.info.as_json()
+    try:
+        strings = deck_strings(template, block, lambda path: _place_in(root, path))
+    except DeckError as exc:
+        return exc.diagnostics
+    fonts = font_set(template.fonts)
+    found: list[Diagnostic] = []
+    for key, treats in (("back", False), ("treat_back", True)):
+        found += back_texts(template, fonts, strings, deck.info.name,
+                            back_choice({"deck": block}, key), treats)[1]
+    for attack, points in sorted({(card.attack, card.points) for card in deck.cards}):
+        points_label(points, attack, template, fonts, strings, found)
+    return list(dict.fromkeys(located_in(root, found)))
+
+
+def _place_in(doc: Document, path: tuple) -> tuple[str, int, int]:
+    mark = doc.mark(path)
+    return mark.file, mark.line, mark.column

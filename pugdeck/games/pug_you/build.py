@@ -18,8 +18,10 @@ from pugdeck.games.pug_you.filters import (
     apply_filters,
     filter_suffix,
 )
+from pugdeck.games.pug_you.game import GAME
 from pugdeck.games.pug_you.model import Deck
 from pugdeck.games.pug_you.playability import balance_warnings, check_players
+from pugdeck.render.strings import Strings, deck_strings
 
 
 def build_deck(deck: Deck, values: Mapping[str, Any], *, name: str | None = None,
@@ -65,10 +67,15 @@ def build_deck(deck: Deck, values: Mapping[str, Any], *, name: str | None = None
         source=source_block(sources),
         checked={"players": [c.as_json() for c in checks], "playable_for": playable_for,
                  "warnings": warnings},
-        components=built_cards.components(played), cards=cards,
+        components=built_cards.components(played, fixed_strings(deck).text("turd_title")), cards=cards,
     )
     return Built(doc=doc, name=name, folder=deck.folder, blanks=blanks,
                  summary=_summary(name, cards, blanks, filtered, playable_for), warnings=warnings)
+
+
+def fixed_strings(deck: Deck) -> Strings:
+    """The deck's fixed texts (validated already: `check_deck` resolved them)."""
+    return deck_strings(GAME.load_template(deck.info.template, deck.folder), deck.info.as_json())
 
 
 def _unknown_exclusions(deck: Deck, prefs: Preferences) -> list[Diagnostic]:

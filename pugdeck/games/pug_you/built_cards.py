@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from pugdeck.games.pug_you.model import Card, Deck
 
-TURD_CARDS = ({"id": "turd-1", "kind": "turd", "name": "Turd card"},
-              {"id": "turd-2", "kind": "turd", "name": "Turd card"})
+TURD_CARDS = ("turd-1", "turd-2")  # one per nominee (rules.nominees is always 2)
 
 
 def built_card(card: Card, copy: int, mutt_badges: int) -> dict:
@@ -42,5 +41,6 @@ def built_rules(deck: Deck) -> dict:
     return deck.rules.as_json()
 
 
-def components(deck: Deck) -> list[dict]:
-    return [dict(c) for c in TURD_CARDS]
+def components(deck: Deck, turd_name: str) -> list[dict]:
+    """The turd cards, named as they print (`turd_title` in the deck's language)."""
+    return [{"id": turd, "kind": "turd", "name": turd_name} for turd in TURD_CARDS]

@@ -34,7 +34,7 @@ from pugdeck.games.pug_you.model import (
     Rules,
 )
 from pugdeck.games.pug_you.near_duplicates import near_duplicate_questions
-from pugdeck.games.pug_you.print_checks import TEXT_FIELDS, back_checks, print_checks
+from pugdeck.games.pug_you.print_checks import TEXT_FIELDS, fixed_text_checks, print_checks
 from pugdeck.schemas import game_check
 
 
@@ -80,19 +80,19 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
         printed, origins = printed_texts(loaded, diagnostics, TEXT_FIELDS)
         diagnostics += template_located(loaded, print_checks(printed, template, loaded.folder, origins))
     info = deck_info(loaded, refused, "pug-you")
-    if info is not None:
-        diagnostics += back_checks(info, loaded.folder, loaded.root)
-    if errors_in(diagnostics):
-        return None, sorted(diagnostics)
-    deck = Deck(
-        info=info,
-        rules=rules,
-        cards=tuple(cards),
-        folder=loaded.folder,
-        sources=sources_of(loaded),
-        origins=seen,
-    )
-    return deck, sorted(diagnostics)
+    deck = None
+    if info is not None and rules is not None:
+        # Of the cards, the fixed texts ask only whether a mutt is among those that passed.
+        deck = Deck(
+            info=info,
+            rules=rules,
+            cards=tuple(cards),
+            folder=loaded.folder,
+            sources=sources_of(loaded),
+            origins=seen,
+        )
+        diagnostics += fixed_text_checks(deck, loaded.root)
+    return (None if errors_in(diagnostics) else deck), sorted(diagnostics)
 
 
 def card_rules(source: SourceCard, folder: Path | None, default_kind: str = "pug") -> list[Diagnostic]:

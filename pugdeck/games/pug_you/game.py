@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pugdeck.games.pug_you import description  # a few lines of plain code: nothing to defer
+from pugdeck.games.pug_you.fixed_texts import KIND_KEYS, LEVEL_KEYS, STRINGS
 from pugdeck.games.pug_you.parameters import PARAMETERS
 from pugdeck.games.spec import FaceInfo, GameSpec, PrintRun, Simulation
 
@@ -50,6 +51,7 @@ class PugYou(GameSpec):
     template_colors = ("green", "yellow", "red", "pink", "blue", "paper", "ink", "muted", "turd",
                        "turd_highlight", "badge", "badge_edge", "mutt_badge", "thermometer",
                        "back", "back_accent")
+    template_strings = STRINGS  # fixed_texts.py: the texts of the back, turd, blank and reference cards
 
     def print_run(self, built, template, fonts, bleed) -> PrintRun:
         from pugdeck.games.pug_you.faces.print_run import print_run  # noqa: PLC0415 (reportlab)
@@ -151,6 +153,12 @@ class PugYou(GameSpec):
         "blank": "Blank customs", "turd": "Turd cards", "overview": "Turn overview"}
     levels = ("green", "yellow", "red")
     import_preference = 1  # the first game pugdeck had: a table of bare `id`s still means it
+
+    def kind_title(self, kind: str, strings) -> str:
+        return strings.text(KIND_KEYS[kind]) if kind in KIND_KEYS else super().kind_title(kind, strings)
+
+    def level_title(self, level: str, strings) -> str:
+        return strings.text(LEVEL_KEYS[level]) if level in LEVEL_KEYS else super().level_title(level, strings)
 
     def card_description(self, card: dict) -> str:
         return description.card_description(card)

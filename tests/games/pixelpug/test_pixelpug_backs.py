@@ -17,6 +17,7 @@ from pugdeck.games.pixelpug.game import GAME
 from pugdeck.render.backs import BackChoice
 from pugdeck.render.fonts import font_set
 from pugdeck.render.shapes import Rect, TextLine
+from pugdeck.render.strings import resolve_strings
 from pugdeck.resources import bundled_deck
 
 
@@ -30,19 +31,22 @@ def fonts(template):
     return font_set(template.fonts)
 
 
+STRINGS = resolve_strings(GAME.load_template(None), "en")
+
+
 def texts(face) -> list[str]:
     return [s.runs[0][1] for s in face.shapes if isinstance(s, TextLine)]
 
 
 def test_each_pile_takes_its_own_choice_and_a_tagline_only_when_written(template, fonts):
     choice = BackChoice("back", "Pixel Night", "first to three wins", "#0E5E3A", "#FFFFFF")
-    main = card_back(template, fonts, "PixelPug", False, choice=choice)
+    main = card_back(template, fonts, STRINGS, "PixelPug", False, choice=choice)
     assert main.shapes[0].fill == "#0E5E3A"
     assert texts(main) == ["Pixel Night", "first to three wins"]
     assert {s.stroke for s in main.shapes if isinstance(s, Rect) and s.stroke} == {"#FFFFFF"}
-    treats = card_back(template, fonts, "PixelPug", True)  # no treat_back: the bundled one
+    treats = card_back(template, fonts, STRINGS, "PixelPug", True)  # no treat_back: the bundled one
     assert treats.shapes[0].fill == template.colors["treats_back"] and texts(treats) == ["Treat"]
-    assert texts(card_back(template, fonts, "PixelPug", False)) == ["PixelPug"]
+    assert texts(card_back(template, fonts, STRINGS, "PixelPug", False)) == ["PixelPug"]
 
 
 def deck_with(tmp_path, back_lines: str):

@@ -11,6 +11,7 @@ from pugdeck.games.pixelpug.game import GAME
 from pugdeck.render.fonts import font_set
 from pugdeck.render.pdf import render_pdf
 from pugdeck.render.shapes import Rect
+from pugdeck.render.strings import resolve_strings
 from pugdeck.resources import bundled_deck
 
 
@@ -24,6 +25,11 @@ def fonts(template):
     return font_set(template.fonts)
 
 
+@pytest.fixture(scope="module")
+def strings(template):
+    return resolve_strings(template, "en")
+
+
 def card(built_doc, card_id):
     return next(c for c in built_doc["cards"] if c["id"] == card_id)
 
@@ -32,31 +38,31 @@ def background(face):
     return face.shapes[0].fill
 
 
-def test_attacks_are_red_and_other_cards_are_not(built_doc, template, fonts):
-    red, _ = pixelpug_face(card(built_doc, "nip#1"), template, fonts)
-    plain, _ = pixelpug_face(card(built_doc, "nap#1"), template, fonts)
+def test_attacks_are_red_and_other_cards_are_not(built_doc, template, fonts, strings):
+    red, _ = pixelpug_face(card(built_doc, "nip#1"), template, fonts, strings)
+    plain, _ = pixelpug_face(card(built_doc, "nap#1"), template, fonts, strings)
     assert background(red) == template.colors["attack"] != background(plain)
     assert background(plain) == template.colors["plain"]
 
 
-def test_every_bundled_card_fits_and_copies_look_alike(built_doc, template, fonts):
+def test_every_bundled_card_fits_and_copies_look_alike(built_doc, template, fonts, strings):
     faces = {}
     for entry in built_doc["cards"]:
-        face, problems = pixelpug_face(entry, template, fonts)
+        face, problems = pixelpug_face(entry, template, fonts, strings)
         assert problems == [], entry["id"]
         faces.setdefault(entry["card"], set()).add(tuple(s for s in face.shapes if isinstance(s, Rect)))
     assert all(len(looks) == 1 for looks in faces.values())
 
 
-def test_text_that_cannot_fit_is_an_error_naming_the_card(built_doc, template, fonts):
+def test_text_that_cannot_fit_is_an_error_naming_the_card(built_doc, template, fonts, strings):
     long = {**card(built_doc, "nap#1"), "text": "Zzz " * 200}
-    _face, problems = pixelpug_face(long, template, fonts)
+    _face, problems = pixelpug_face(long, template, fonts, strings)
     assert problems and problems[0].card == "nap" and problems[0].field == "text"
 
 
-def test_the_treats_have_their_own_back(template, fonts):
-    main = pixelpug_back(template, fonts, "PixelPug", treats=False)
-    treats = pixelpug_back(template, fonts, "PixelPug", treats=True)
+def test_the_treats_have_their_own_back(template, fonts, strings):
+    main = pixelpug_back(template, fonts, strings, "PixelPug", False)
+    treats = pixelpug_back(template, fonts, strings, "PixelPug", True)
     assert background(main) != background(treats)
 
 

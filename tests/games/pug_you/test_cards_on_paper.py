@@ -14,11 +14,13 @@ from pugdeck.games.pug_you.faces.card_faces import (
 from pugdeck.render.fonts import font_set
 from pugdeck.render.pdf import render_pdf
 from pugdeck.render.shapes import Line, Place, TextLine
+from pugdeck.render.strings import resolve_strings
 from pugdeck.render.templates import load_template
 from pugdeck.render.text_shapes import box_points
 
 TEMPLATE = load_template("pug-you")
 FONTS = font_set(TEMPLATE.fonts)
+STRINGS = resolve_strings(TEMPLATE, "en")
 W, H = TEMPLATE.width_mm * mm, TEMPLATE.height_mm * mm
 
 
@@ -99,7 +101,9 @@ def test_art_replaces_the_portrait():
 
 
 def test_blank_custom_has_write_in_lines_and_empty_icons():
-    face = blank_custom_face(TEMPLATE, FONTS)
+    problems = []
+    face = blank_custom_face(TEMPLATE, FONTS, STRINGS, problems)
+    assert problems == []
     [frame] = _places(face, "frame")
     assert frame.key[1] == TEMPLATE.colors["blue"]
     _qx, qy, _qw, qh = box_points(TEMPLATE.regions["question"], TEMPLATE)

@@ -18,10 +18,12 @@ from pugdeck.games.pug_you.faces.other_faces import back_face
 from pugdeck.render.backs import BackChoice
 from pugdeck.render.fonts import font_set
 from pugdeck.render.shapes import Place, Rect, TextLine
+from pugdeck.render.strings import resolve_strings
 from pugdeck.render.templates import load_template
 
 TEMPLATE = load_template("pug-you")
 FONTS = font_set(TEMPLATE.fonts)
+STRINGS = resolve_strings(TEMPLATE, "en")
 BLUE, RED, YELLOW = (29, 111, 140), (200, 40, 58), (247, 208, 70)
 
 
@@ -89,17 +91,17 @@ def test_a_back_image_on_someone_elses_deck_validates_builds_and_covers_the_blee
 
 
 def test_an_image_replaces_the_drawn_art_and_the_default_texts():
-    face = back_face(TEMPLATE, FONTS, "Our Friends", choice=BackChoice(image="art/back.png"))
+    face = back_face(TEMPLATE, FONTS, STRINGS, "Our Friends", choice=BackChoice(image="art/back.png"))
     assert [s.key for s in face.shapes if isinstance(s, Place)] == [("back-image", "art/back.png")]
     assert not [s for s in face.shapes if isinstance(s, TextLine)]
-    face = back_face(TEMPLATE, FONTS, "Our Friends",
+    face = back_face(TEMPLATE, FONTS, STRINGS, "Our Friends",
                      choice=BackChoice(image="art/back.png", title="Tuesday crew"))
     assert [s.runs[0][1] for s in face.shapes if isinstance(s, TextLine)] == ["Tuesday crew"]
 
 
 def test_title_tagline_and_colours_change_the_drawn_back():
     choice = BackChoice(title="Tuesday Pugs", tagline="", background="#1D6F8C", accent="#F7D046")
-    face = back_face(TEMPLATE, FONTS, "Our Friends", bleed=3 * mm, choice=choice)
+    face = back_face(TEMPLATE, FONTS, STRINGS, "Our Friends", bleed=3 * mm, choice=choice)
     ground = face.shapes[0]
     assert isinstance(ground, Rect) and ground.fill == "#1D6F8C" and ground.x == -3 * mm
     assert [s.key for s in face.shapes if isinstance(s, Place)] == [("back-art", "#1D6F8C", "#F7D046")]
@@ -109,7 +111,7 @@ def test_title_tagline_and_colours_change_the_drawn_back():
 
 
 def test_without_a_back_the_bundled_back_is_printed(write_deck, tmp_path):
-    face = back_face(TEMPLATE, FONTS, "Our Friends")
+    face = back_face(TEMPLATE, FONTS, STRINGS, "Our Friends")
     assert [s.key for s in face.shapes if isinstance(s, Place)] == [("back-art",)]
     assert [s.runs[0][1] for s in face.shapes if isinstance(s, TextLine)] == [
         "Our Friends", "only the pugs really win"]

@@ -17,9 +17,10 @@ from pugdeck.authoring.diagnostics import DeckError, Diagnostic
 from pugdeck.render.backs import BackChoice, back_text, image_place, text_field, text_problems
 from pugdeck.render.fonts import FontSet
 from pugdeck.render.shapes import CardFace, Rect, Shape
+from pugdeck.render.strings import Strings
 from pugdeck.render.templates import Template
 from pugdeck.render.text_fitting import fit_text
-from pugdeck.render.text_shapes import box_points, place_lines, set_field
+from pugdeck.render.text_shapes import box_points, place_lines, set_field, set_fixed_text
 
 # A 14 x 12 pug, top row first: F fur, M mask, E eye, W eye shine, N nose, T tongue, C collar.
 PUG_SPRITE = (
@@ -99,9 +100,10 @@ def _coins(points: int, template: Template) -> list[Shape]:
     return shapes
 
 
-def card_face(card: dict, template: Template, fonts: FontSet, bleed: float = 0.0
-                  ) -> tuple[CardFace, list[Diagnostic]]:
-    """The front of a built PixelPug card and any fit or glyph problems of its text."""
+def card_face(card: dict, template: Template, fonts: FontSet, strings: Strings,
+              bleed: float = 0.0) -> tuple[CardFace, list[Diagnostic]]:
+    """The front of a built PixelPug card and any fit or glyph problems of its text (its
+    points label is the deck's `points` / `attack_points` string)."""
     problems: list[Diagnostic] = []
     colors = template.colors
     ink = colors["ink"]
@@ -115,25 +117,44 @@ def card_face(card: dict, template: Template, fonts: FontSet, bleed: float = 0.0
     shapes += set_field(card["text"], "text", "text", template.regions["text"], template,
                         fonts, ink, kind, problems)
     shapes += _coins(int(card["points"]), template)
-    label = f"{card['points']} pt{'s' * (card['points'] != 1)}"
-    if card["attack"]:
-        label = "ATTACK · " + label
-    shapes += set_field(label, "label", "points", template.regions["points"], template,
-                        fonts, colors["attack"] if card["attack"] else ink, kind, problems)
+    shapes += points_label(int(card["points"]), bool(card["attack"]), template, fonts, strings,
+                           problems)
     return CardFace(tuple(shapes), template.width_mm * mm, template.height_mm * mm,
                     card.get("id")), problems
 
 
-def back_texts(template: Template, fonts: FontSet, title: str, choice: BackChoice,
-               title_field: str = "deck.name") -> tuple[list[Shape], list[Diagnostic]]:
-    """A back's title (in the name band; `title` unless the deck chose one) and tagline
-    (at the foot; none unless the deck wrote one) in its accent colour, and their problems,
-    each naming the deck.yaml field it came from (`title_field` for the default title)."""
+def points_label(points: int, attack: bool, template: Template, fonts: FontSet, strings: Strings,
+                 diagnostics: list[Diagnostic]) -> list[Shape]:
+    """"2 pts" bottom right, "ATTACK · 2 pts" in red on an attack (`points`, `attack_points`)."""
+    key = strings.plural_key("attack_points", points) if attack else strings.plural_key("points", points)
+    color = template.colors["attack"] if attack else template.colors["ink"]
+    return set_fixed_text(strings.text(key, points=points), key, "a card's points", strings,
+                          "points", box_points(template.regions["points"], template), template,
+                          fonts, color, diagnostics, max_lines=template.text["points"].max_lines)
+
+
+def back_texts(template: Template, fonts: FontSet, strings: Strings, deck_name: str,
+               choice: BackChoice, treats: bool) -> tuple[list[Shape], list[Diagnostic]]:
+    """A back's title (in the name band) and tagline (at the foot; none unless the deck
+    wrote one) in its accent colour, and their problems. The title is the deck's choice,
+    else its strings' (`back_title`: the deck's name; the Treats' `back_treats_title`); a
+    problem names the deck.yaml field it came from, or is located at the string."""
     accent = choice.accent or template.colors["back_accent"]
+    if treats:
+        key, default = "back_treats_title", strings.text("back_treats_title")
+    else:
+        key, default = "back_title", strings.text("back_title", deck_name=deck_name)
+    text = back_text(choice.title, default, choice.image)
     problems: list[Diagnostic] = []
-    shapes = list(set_field(back_text(choice.title, title, choice.image),
-                            text_field(choice, "title", title_field), "name",
-                            template.regions["name"], template, fonts, accent, None, problems))
+    if choice.title is not None or (key == "back_title" and key not in strings.overridden):
+        # the deck's own back text, or its name in the template's title: blame deck.yaml
+        shapes = list(set_field(text, text_field(choice, "title"), "name",
+                                template.regions["name"], template, fonts, accent, None, problems))
+    else:
+        what = "the Treats' back" if treats else "the card back"
+        shapes = set_fixed_text(text, key, what, strings, "name",
+                                box_points(template.regions["name"], template), template, fonts,
+                                accent, problems)
     if choice.tagline:
         style = template.text["text"]
         foot = (8 * mm, 7 * mm, template.width_mm * mm - 16 * mm, 8 * mm)
@@ -145,7 +166,7 @@ def back_texts(template: Template, fonts: FontSet, title: str, choice: BackChoic
     return shapes, problems
 
 
-def card_back(template: Template, fonts: FontSet, title: str, treats: bool,
+def card_back(template: Template, fonts: FontSet, strings: Strings, deck_name: str, treats: bool,
               bleed: float = 0.0, choice: BackChoice | None = None) -> CardFace:
     """The back of the game deck's cards, or (treats=True) the Treats' own back; `choice`
     is what deck.yaml's `back:` (`treat_back:`) changes (render/backs.py: an image is the
@@ -168,8 +189,7 @@ def card_back(template: Template, fonts: FontSet, title: str, treats: bool,
         else:
             palette = {**FIXED, "F": FURS[0], "C": accent}
             shapes += sprite_shapes(PUG_SPRITE, palette, art)
-    texts, problems = back_texts(template, fonts, "Treat" if treats else title, choice,
-                                 "the Treats' back title" if treats else "deck.name")
+    texts, problems = back_texts(template, fonts, strings, deck_name, choice, treats)
     if problems:  # printed on every back of the pile: never with a gap in it
         raise DeckError(problems)
     return CardFace(tuple(shapes + texts), width, height, None)

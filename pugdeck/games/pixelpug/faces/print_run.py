@@ -13,6 +13,7 @@ from pugdeck.games.spec import FaceInfo, PdfInfo, PrintRun
 from pugdeck.render.backs import back_choice
 from pugdeck.render.fonts import FontSet
 from pugdeck.render.shapes import CardFace, Place
+from pugdeck.render.strings import Strings, deck_strings
 from pugdeck.render.templates import Template
 
 PILES = ("main", "treats")
@@ -42,13 +43,13 @@ def print_run(built: Built, template: Template, fonts: FontSet, bleed: float) ->
     them); each back is one form, drawn once per document."""
     deck = built.doc.get("deck", {})
     title = deck.get("name") or "PixelPug"
+    strings = deck_strings(template, deck)
     width, height = template.width_mm * mm, template.height_mm * mm
     art: dict[tuple, CardFace] = {}
     backs: dict[str, CardFace] = {}
     for pile in PILES:
         key = ("pixelpug-back", pile)
-        treats = pile == "treats"
-        art[key] = card_back(template, fonts, title, treats, bleed,
+        art[key] = card_back(template, fonts, strings, title, pile == "treats", bleed,
                              back_choice(built.doc, BACK_KEYS[pile]))
         backs[back_name(pile)] = CardFace(
             (Place(key, -bleed, -bleed, width + 2 * bleed, height + 2 * bleed),), width, height)
@@ -57,13 +58,13 @@ def print_run(built: Built, template: Template, fonts: FontSet, bleed: float) ->
                    info=PdfInfo(title, f"Print-and-play cards of {deck.get('name', 'PixelPug')} "
                                        f"{deck.get('version', '')}".strip(), names_paper=False),
                    pictures=art.get)
-    run.fronts = _fronts(built, template, fonts, bleed, run.diagnostics)
+    run.fronts = _fronts(built, template, fonts, strings, bleed, run.diagnostics)
     return run
 
 
-def _fronts(built: Built, template: Template, fonts: FontSet, bleed: float,
+def _fronts(built: Built, template: Template, fonts: FontSet, strings: Strings, bleed: float,
             diagnostics: list) -> Iterator[tuple[FaceInfo, CardFace]]:
     for info, card in zip(faces(built), built.doc.get("cards", [])):
-        face, problems = card_face(card, template, fonts, bleed)
+        face, problems = card_face(card, template, fonts, strings, bleed)
         diagnostics.extend(problems)
         yield info, face

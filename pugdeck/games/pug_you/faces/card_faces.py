@@ -15,8 +15,9 @@ from pugdeck.authoring.diagnostics import Diagnostic
 from pugdeck.games.pug_you.faces.portraits import PORTRAIT_VARIANTS
 from pugdeck.render.fonts import FontSet
 from pugdeck.render.shapes import CardFace, Circle, Line, Place, Rect, Shape, TextLine
+from pugdeck.render.strings import Strings
 from pugdeck.render.templates import Region, Template
-from pugdeck.render.text_shapes import box_points, set_field
+from pugdeck.render.text_shapes import box_points, set_field, set_fixed_text
 
 KNOWN_BREEDS = ("pug", "phony-cat", "confused-chihuahua", "healthy-mutt", "french-bulldog",
                 "sausage-dog", "blue-pug")
@@ -144,8 +145,10 @@ def card_face(card: dict, template: Template, fonts: FontSet, bleed: float = 0.0
                     card.get("id")), diagnostics
 
 
-def blank_custom_face(template: Template, fonts: FontSet, bleed: float = 0.0) -> CardFace:
-    """A blue custom with write-in lines: outline turds, thermometer and badges to colour in."""
+def blank_custom_face(template: Template, fonts: FontSet, strings: Strings,
+                      diagnostics: list[Diagnostic], bleed: float = 0.0) -> CardFace:
+    """A blue custom with write-in lines: outline turds, thermometer and badges to colour in,
+    and the prompt (`blank_because`) before the descriptive's line."""
     color = template.colors["blue"]
     muted = template.colors["muted"]
     shapes: list[Shape] = [_frame(color, 0, template, bleed)]
@@ -161,6 +164,8 @@ def blank_custom_face(template: Template, fonts: FontSet, bleed: float = 0.0) ->
                      overlap=0.3)
     dx, dy, dw, dh = box_points(template.regions["descriptive"], template)
     shapes.append(Line(dx + 1 * mm, dy + dh * 0.3, dx + dw, dy + dh * 0.3, muted, 0.5))
-    shapes.append(TextLine(dx + dw, dy + dh * 0.55, ((fonts.body, "because I'm …"),), 5.5, muted,
-                           "right"))
+    shapes += set_fixed_text(strings.text("blank_because"), "blank_because", "the blank customs",
+                             strings, "reference", (dx, dy + dh * 0.3 + 0.5, dw, dh * 0.45),
+                             template, fonts, muted, diagnostics, max_pt=5.5, min_pt=4.5,
+                             max_lines=1, align="right")
     return CardFace(tuple(shapes), template.width_mm * mm, template.height_mm * mm, None)

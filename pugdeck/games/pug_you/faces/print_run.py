@@ -20,10 +20,13 @@ from pugdeck.games.pug_you.faces.other_faces import (
     turd_card_face,
     turn_overview_face,
 )
+from pugdeck.games.pug_you.fixed_texts import turn_overview
+from pugdeck.games.pug_you.game import GAME
 from pugdeck.games.spec import FaceInfo, PdfInfo, PrintRun
 from pugdeck.render.backs import back_choice
 from pugdeck.render.fonts import FontSet
 from pugdeck.render.shapes import CardFace, Place
+from pugdeck.render.strings import Strings, deck_strings
 from pugdeck.render.templates import Template
 
 BACK = "back"
@@ -34,21 +37,29 @@ def card_title(card: dict) -> str:
     return str(card.get("question") or card.get("id", ""))
 
 
-def faces(built: Built) -> list[FaceInfo]:
-    """Question cards, blank customs, turd cards, the turn overview; one shared back."""
+def faces(built: Built, strings: Strings | None = None) -> list[FaceInfo]:
+    """Question cards, blank customs, turd cards, the turn overview; one shared back. The
+    printed-only cards are named and searched by the words they print (`strings`: the deck's
+    fixed texts, read from its template when not given)."""
+    strings = strings or GAME.strings(built)
     out = []
     for card in built.doc.get("cards", []):
         words = [card_title(card), card.get("descriptive") or "",
                  " ".join(card.get("tags") or []), card.get("card") or ""]
         out.append(FaceInfo(card["id"], card.get("kind", "pug"), card.get("level"),
                             card_title(card), " ".join(w for w in words if w), True, BACK))
-    out += [FaceInfo(f"blank-{n}", "blank", None, "Blank custom card",
-                     "blank custom write your own", False, BACK)
+    blank = strings.text("blank_title")
+    out += [FaceInfo(f"blank-{n}", "blank", None, blank,
+                     f"{blank} {strings.text('blank_because')}", False, BACK)
             for n in range(1, built.blanks + 1)]
-    out += [FaceInfo(c["id"], "turd", None, c.get("name") or "Turd card", "turd card nominee",
-                     False, BACK) for c in _turds(built)]
-    out.append(FaceInfo("turn-overview", "overview", None, "Turn overview",
-                        "turn overview reference", False, BACK))
+    turd, rules = strings.text("turd_title"), built.doc.get("rules", {})
+    out += [FaceInfo(c["id"], "turd", None, turd,
+                     f"{turd} {strings.text('turd_text', number=n, nominees=rules.get('nominees', 2))}",
+                     False, BACK) for n, c in enumerate(_turds(built), 1)]
+    overview = strings.text("ref_title")
+    steps = turn_overview(rules, strings, _has_mutts(built)) if rules else []
+    out.append(FaceInfo("turn-overview", "overview", None, overview,
+                        " ".join([overview, *(f"{s.heading} {s.text}" for s in steps)]), False, BACK))
     return out
 
 
@@ -56,11 +67,19 @@ def _turds(built: Built) -> list[dict]:
     return [x for x in built.doc.get("components", []) if x.get("kind") == "turd"]
 
 
+def _has_mutts(built: Built) -> bool:
+    return any(card.get("kind") == "mutt" for card in built.doc.get("cards", []))
+
+
 def print_run(built: Built, template: Template, fonts: FontSet, bleed: float) -> PrintRun:
     """The deck's faces, its one back (the deck's own if deck.yaml chose one), and the
-    pictures they place: frames and the back's art as shapes, portraits and icons painted."""
-    card_back = back_face(template, fonts, built.doc.get("deck", {}).get("name") or "Pug You!", bleed,
-                          back_choice(built.doc))
+    pictures they place: frames and the back's art as shapes, portraits and icons painted.
+    The fixed texts are the template's in the deck's language (with the deck's own
+    `strings:`); a problem with one is in the run's `diagnostics`."""
+    strings = deck_strings(template, built.doc.get("deck", {}))
+    diagnostics: list = []
+    deck_name = built.doc.get("deck", {}).get("name") or "Pug You!"
+    card_back = back_face(template, fonts, strings, deck_name, bleed, back_choice(built.doc))
     width, height = template.width_mm * mm, template.height_mm * mm
     back = CardFace((Place(BACK_KEY, -bleed, -bleed, width + 2 * bleed, height + 2 * bleed),),
                     width, height)
@@ -70,10 +89,10 @@ def print_run(built: Built, template: Template, fonts: FontSet, bleed: float) ->
             return card_back
         return frame_face(key, template) if key[0] == "frame" else None
 
-    infos = faces(built)
+    infos = faces(built, strings)
     run = PrintRun(fronts=iter(()), count=len(infos), backs={BACK: back}, info=_info(built),
-                   pictures=picture, painters=_painters(template.colors))
-    run.fronts = zip(infos, _fronts(built, template, fonts, bleed, run.diagnostics))
+                   pictures=picture, painters=_painters(template.colors), diagnostics=diagnostics)
+    run.fronts = zip(infos, _fronts(built, template, fonts, strings, bleed, run.diagnostics))
     return run
 
 
@@ -97,7 +116,7 @@ def _info(built: Built) -> PdfInfo:
                    deck.get("author") or "pugdeck")
 
 
-def _fronts(built: Built, template: Template, fonts: FontSet, bleed: float,
+def _fronts(built: Built, template: Template, fonts: FontSet, strings: Strings, bleed: float,
             diagnostics: list) -> Iterator[CardFace]:
     """Every front, lazily, in the order of `faces`."""
     for card in built.doc.get("cards", []):
@@ -105,9 +124,11 @@ def _fronts(built: Built, template: Template, fonts: FontSet, bleed: float,
         diagnostics.extend(problems)
         yield face
     if built.blanks:
-        blank = blank_custom_face(template, fonts, bleed)
+        blank = blank_custom_face(template, fonts, strings, diagnostics, bleed)
         for _ in range(built.blanks):
             yield blank
+    rules = built.doc.get("rules", {})
     for number in range(1, len(_turds(built)) + 1):
-        yield turd_card_face(template, fonts, number, bleed)
-    yield turn_overview_face(template, fonts, bleed)
+        yield turd_card_face(template, fonts, strings, number, rules.get("nominees", 2),
+                             diagnostics, bleed)
+    yield turn_overview_face(template, fonts, strings, rules, _has_mutts(built), diagnostics, bleed)
