@@ -22,6 +22,7 @@ import yaml
 from benchmarks.bench_render import child_environment
 from benchmarks.generate import generate_deck
 from pugdeck.authoring import yaml_block, yaml_text
+from pugdeck.authoring.deck_files import printed_texts
 from pugdeck.authoring.loading import gc_paused, load_deck
 from pugdeck.building.deck_check import check_deck_at
 from pugdeck.games.pug_you import checks
@@ -118,8 +119,10 @@ def rows(quick: bool = False) -> list[tuple]:
         ]
         # Parts of the check, named as the lead's code names them today; skipped if renamed.
         if hasattr(checks, "print_checks"):
-            stages.append(_stage("  of which print checks (text fit, glyphs)", lambda: checks.print_checks(typed),
-                                 repeats, warm))
+            def print_checks():  # what check_deck hands them: each card's printed texts
+                printed, origins = printed_texts(loaded, [], checks.TEXT_FIELDS)
+                return checks.print_checks(printed, typed.info.template, typed.folder, origins)
+            stages.append(_stage("  of which print checks (text fit, glyphs)", print_checks, repeats, warm))
         if hasattr(checks, "near_duplicate_questions"):
             stages.append(_stage("  of which near-duplicate questions",
                                  lambda: checks.near_duplicate_questions(loaded.cards), repeats, warm))

@@ -23,7 +23,6 @@ def run(*args: str):
 
 # The Spanish example uses what the other issue-14 branches add: Unicode ids (`el-niño`),
 # a mutt without a descriptive and a `back:` of its own. It passes once they are merged.
-@pytest.mark.xfail(strict=True, reason="needs issue-14 ids/strings/backs")
 @pytest.mark.parametrize("deck", EXAMPLES, ids=lambda p: p.name)
 def test_each_example_deck_validates_and_builds_playable(deck, tmp_path):
     validated = run("validate", str(deck))
@@ -36,7 +35,6 @@ def test_each_example_deck_validates_and_builds_playable(deck, tmp_path):
     assert (tmp_path / f"{deck.name}.pdf").is_file()
 
 
-@pytest.mark.xfail(strict=True, reason="needs issue-14 ids/strings/backs")
 def test_the_spanish_example_holds_what_docs_authoring_shows(tmp_path):
     deck = ROOT / "docs" / "examples" / "verbena"
     built = run("build", str(deck), "--out", str(tmp_path), "--no-pdf")

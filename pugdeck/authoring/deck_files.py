@@ -3,7 +3,6 @@ card problems located in them. Each game's `model` and `checks` build on these."
 
 # No `from __future__ import annotations`: it makes NamedTuples dearer (render/shapes.py).
 
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from pugdeck.authoring.diagnostics import ERROR, Diagnostic
@@ -128,27 +127,77 @@ def check_files(loaded: LoadedDeck, schema: SchemaCheck) -> list[Diagnostic]:
     the back images deck.yaml names."""
     diagnostics = list(loaded.diagnostics)
     for doc in loaded.documents:
+        if not isinstance(doc.data, dict):
+            continue  # an included file that is no mapping: loading has said so (`whole`)
         diagnostics += schema.check(doc, item_id=card_id_of)
         diagnostics += file_role(doc, is_root=doc is loaded.root)
     return diagnostics + back_images(loaded)
 
 
+def sound(problems: set[tuple], path: tuple) -> bool:
+    """Whether the schema found nothing wrong at or inside `path` of a file (`problems`:
+    `SchemaCheck.problem_paths`): a check that reads only that part may run."""
+    return not any(p[:len(path)] == path for p in problems)
+
+
+def root_block(loaded: LoadedDeck, key: str) -> Any:
+    """deck.yaml's top-level `key` (None when absent or when deck.yaml is no mapping)."""
+    data = loaded.root.data
+    return data.get(key) if isinstance(data, dict) else None
+
+
+def deck_info(loaded: LoadedDeck, problems: set[tuple], game: str) -> DeckInfo | None:
+    """deck.yaml's `deck:` block and `strings:`, defaults filled in, if the schema found
+    nothing wrong in either."""
+    block = root_block(loaded, "deck")
+    if not (isinstance(block, dict) and sound(problems, ("deck",)) and sound(problems, ("strings",))):
+        return None
+    return DeckInfo.from_yaml(block, game, root_block(loaded, "strings"))
+
+
+def template_name(loaded: LoadedDeck, problems: set[tuple], default: str) -> str | None:
+    """The template deck.yaml names (`default` when it names none); None when the schema
+    refused the name, which is then no name to look a file up by."""
+    block = root_block(loaded, "deck")
+    name = block.get("template", default) if isinstance(block, dict) else default
+    return name if isinstance(name, str) and sound(problems, ("deck", "template")) else None
+
+
+def printed_texts(loaded: LoadedDeck, diagnostics: list[Diagnostic],
+                  fields: tuple[str, ...]) -> tuple[list[dict], dict[str, SourceCard]]:
+    """What each card prints in `fields`, for the print checks (text fit, glyphs), from every
+    card however broken: a field with an error of its own is left out, the others are
+    checked, so a wrong `level` does not hide a question too long to print. Returns the
+    cards as `{"card": key, field: text}` and where each key's card was written (a key per
+    card, as ids may be missing or twice)."""
+    wrong = {(d.file, d.card, d.field) for d in diagnostics if d.is_error()}
+    cards: list[dict] = []
+    origins: dict[str, SourceCard] = {}
+    for index, source in enumerate(loaded.cards):
+        data = source.data
+        if not isinstance(data, dict):
+            continue
+        shown, card_id = source.doc.display, source.id
+        texts = {f: data[f] for f in fields
+                 if isinstance(data.get(f), str) and (shown, card_id, f) not in wrong}
+        if texts:
+            key = str(index)
+            cards.append({"card": key, **texts})
+            origins[key] = source
+    return cards, origins
+
+
 def template_located(loaded: LoadedDeck, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     """The print checks' diagnostics, a missing template's located at deck.yaml's `template:`.
 
-    Loading a template the deck names that does not exist reports the file it looked for,
-    which is no place to point at: the deck's `template:` field is what to change.
+    A template the deck names that does not exist is reported unlocated, with field
+    `template` (render/template_lookup.py: `resolve_template`): the deck's `template:` field is
+    what to change, not the file it looked for.
     """
     out = []
     for d in diagnostics:
-        try:
-            missing = bool(d.file) and not Path(d.file).is_file()
-        except (OSError, ValueError):
-            missing = True
-        if missing:
+        if d.field == "template" and not d.line:
             mark = loaded.root.mark(("deck", "template"))
-            name = (loaded.root.data.get("deck") or {}).get("template")
-            d = Diagnostic(mark.file, mark.line, mark.column, None, "template", d.severity,
-                           f"template '{name}' not found ({d.message})" if name else d.message)
+            d = Diagnostic(mark.file, mark.line, mark.column, None, "template", d.severity, d.message)
         out.append(d)
     return out

@@ -17,6 +17,8 @@ from typing import Any
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic, shortened
 from pugdeck.authoring.yaml_text import MAX_FILE_BYTES, MAX_FILES, LoadError, Mark, display_path, parse_yaml, read_text  # noqa: F401
 
+UNREAD = "<file>"  # the field of a problem that kept a whole file from being read
+
 
 @dataclass
 class Document:
@@ -98,6 +100,12 @@ class LoadedDeck:
     cards: list[SourceCard]
     diagnostics: list[Diagnostic]
 
+    @property
+    def whole(self) -> bool:
+        """Whether every file the deck includes was read (`load_deck(partial=True)` leaves
+        out a file that is not YAML, or not a mapping, with its problem in `diagnostics`)."""
+        return not any(d.field == UNREAD for d in self.diagnostics)
+
 
 @contextmanager
 def gc_paused() -> Iterator[None]:
@@ -127,11 +135,13 @@ def find_deck_file(deck: Path) -> Path:
     return deck / "deck.yaml" if deck.is_dir() else deck
 
 
-def load_deck(deck: Path, positions: bool = True) -> LoadedDeck:
+def load_deck(deck: Path, positions: bool = True, partial: bool = False) -> LoadedDeck:
     """Load a deck folder (or its deck.yaml) and every file it includes.
 
     Problems with includes are collected as diagnostics; a file that cannot be parsed at all
-    raises `DeckError` carrying every such problem found.
+    raises `DeckError` carrying every such problem found. With `partial`, only a deck.yaml
+    that cannot be read does: an included file that cannot is left out (the deck is not
+    `whole`), so the rest of the deck is still checked and reported with it.
     """
     deck_file = find_deck_file(Path(deck))
     if not deck_file.is_file():
@@ -143,7 +153,7 @@ def load_deck(deck: Path, positions: bool = True) -> LoadedDeck:
     folder = deck_file.absolute().parent.resolve()
     real = deck_file.resolve()
     if not real.is_relative_to(folder):
-        raise DeckError([Diagnostic(display_path(deck_file), 1, 1, None, "<file>", ERROR,
+        raise DeckError([Diagnostic(display_path(deck_file), 1, 1, None, UNREAD, ERROR,
                                     f"'{deck_file.name}' is a link to a file outside the deck folder; "
                                     "copy the file into the folder instead")])
     diagnostics: list[Diagnostic] = []
@@ -153,8 +163,8 @@ def load_deck(deck: Path, positions: bool = True) -> LoadedDeck:
         raise DeckError([exc.diagnostic]) from None
     loaded = LoadedDeck(folder, root, [root], [], diagnostics)
     _collect(loaded, root, [root.path], positions)
-    fatal = [d for d in diagnostics if d.field == "<file>"]
-    if fatal:
+    unread = [d for d in diagnostics if d.field == UNREAD]
+    if unread and (not partial or not isinstance(root.data, dict)):
         raise DeckError(diagnostics)
     return loaded
 
@@ -163,7 +173,7 @@ def _collect(loaded: LoadedDeck, doc: Document, chain: list[Path], positions: bo
     """Gather the cards of `doc`, then follow its includes depth-first."""
     data = doc.data
     if not isinstance(data, dict):
-        loaded.diagnostics.append(Diagnostic(doc.display, 1, 1, None, "<file>", ERROR,
+        loaded.diagnostics.append(Diagnostic(doc.display, 1, 1, None, UNREAD, ERROR,
                                              "expected a mapping with 'cards:' (and, in deck.yaml, 'deck:')"))
         return
     cards = data.get("cards")
@@ -206,7 +216,7 @@ def _collect(loaded: LoadedDeck, doc: Document, chain: list[Path], positions: bo
         try:
             included = load_document(target, display_path(target), positions)
         except LoadError as exc:
-            loaded.diagnostics.append(replace(exc.diagnostic, field="<file>"))
+            loaded.diagnostics.append(replace(exc.diagnostic, field=UNREAD))
             continue
         loaded.documents.append(included)
         seen.add(target)

@@ -11,6 +11,7 @@ business: this module checks data against the schema it is given.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.util
 import json
@@ -23,6 +24,10 @@ import fastjsonschema
 
 from pugdeck.authoring.diagnostics import ERROR, Diagnostic, shortened
 from pugdeck.authoring.loading import Document
+from pugdeck.authoring.slugs import ASCII_SLUG_PATTERN, FORMAT, SLUG_PATTERN, is_slug, slug_message
+
+# The formats our schemas assert beyond what a `pattern` can say, for both validators.
+FORMATS = {FORMAT: is_slug}
 
 _UNKNOWN_SHOWN = 5  # unknown keys named in one message; the rest are counted
 _TYPE_NAMES = {
@@ -97,9 +102,11 @@ def message_for(error) -> str:
         return f"{subject} is empty; write something or remove the key"
     if kind == "maxLength":
         return f"{subject} is {len(value)} characters long; the limit is {detail}"
+    if (kind == "pattern" and detail == SLUG_PATTERN) or (kind == "format" and detail == FORMAT):
+        return slug_message(subject, value, describe(value))
     if kind == "pattern":
-        if "a-z0-9" in detail:
-            return (f"{subject} must be a slug (lowercase letters, digits and '-', starting with a "
+        if detail == ASCII_SLUG_PATTERN:
+            return (f"{subject} must be a slug (lowercase letters a-z, digits and '-', starting with a "
                     f"letter or digit), not {describe(value)}")
         if detail == "^#[0-9A-Fa-f]{6}$":  # template and back colours
             return f"{subject} must be a colour as #RRGGBB, such as #4A2F5C, not {describe(value)}"
@@ -146,9 +153,10 @@ def compile_fast(schema: dict, precompiled: Path | None = None) -> Callable[[Any
     if precompiled is not None:
         module = _load_module(precompiled)
         if module is not None and getattr(module, "SCHEMA_SHA256", None) == schema_digest(fast):
-            return module.validate
+            # Generated code takes the format checks as an argument; the default is none.
+            return functools.partial(module.validate, custom_formats=FORMATS)
     # use_default=False: fastjsonschema would otherwise write defaults into the data.
-    return fastjsonschema.compile(fast, use_default=False)
+    return fastjsonschema.compile(fast, use_default=False, formats=FORMATS)
 
 
 def _load_module(path: Path) -> ModuleType | None:
@@ -212,8 +220,19 @@ class Schema:
         if self._full is None:
             import jsonschema  # noqa: PLC0415 (about 0.1 s to import: only for bad data)
 
-            self._full = jsonschema.Draft202012Validator(self.schema)
-        return list(self._full.iter_errors(data))
+            formats = jsonschema.FormatChecker(formats=())
+            for name, test in FORMATS.items():
+                formats.checks(name)(test)
+            self._full = jsonschema.Draft202012Validator(self.schema, format_checker=formats)
+        return _one_per_slug(list(self._full.iter_errors(data)))
+
+
+def _one_per_slug(errors: list) -> list:
+    """The errors without a slug's `pattern` error where its `format` error says the same
+    (a value both refuse would be reported twice)."""
+    formats = {tuple(e.absolute_path) for e in errors if e.validator == "format"}
+    return [e for e in errors if not (e.validator == "pattern" and e.validator_value == SLUG_PATTERN
+                                      and tuple(e.absolute_path) in formats)]
 
 
 class SchemaCheck:
@@ -249,6 +268,15 @@ class SchemaCheck:
             for error in self.item.errors(item):
                 out.append(self._diagnostic(doc, (self.items_key, index), error, item_id(item)))
         return out
+
+    def problem_paths(self, doc: Document) -> set[tuple]:
+        """Where in the file, outside its items, the schema finds a problem: the paths of the
+        values at fault (`("rules", "players", "min")`; `("deck",)` for a key it misses).
+        Checks that read a part of a valid-looking file ask whether that part is sound."""
+        data = doc.data
+        if isinstance(data, dict) and isinstance(data.get(self.items_key), list):
+            data = {**data, self.items_key: []}
+        return {tuple(error.absolute_path) for error in self.top.errors(data)}
 
     def _diagnostic(self, doc: Document, base: tuple, error, card: str | None) -> Diagnostic:
         path = base + tuple(error.absolute_path)

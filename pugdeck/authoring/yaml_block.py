@@ -43,7 +43,10 @@ _FLOW = re.compile(r"\[([^\[\]{}#&*!|>%@`\"']*)\] *(?:#.*)?")
 # A plain scalar on one line: no indicator first, no ": " or " #" inside, no ":" last; then
 # an optional comment.
 _PLAIN = re.compile(r"([^\-?:,\[\]{}#&*!|>'\"%@` ](?:[^: #]|:(?! |$)|(?<! )#| +(?=[^ #]))*) *(?: #.*)?")
-_FLOW_ITEM = re.compile(r"[A-Za-z0-9_./](?:[A-Za-z0-9_./+-]| (?=[A-Za-z0-9_./+-]))*")  # words, paths
+# Words (ids and tags in any script: a non-ASCII character is none of YAML's indicators, and
+# a file with an unprintable one is the full reader's, see `_odd_characters`), paths.
+_FLOW_ITEM = re.compile(r"[A-Za-z0-9_./\x80-\U0010ffff](?:[A-Za-z0-9_./+\x80-\U0010ffff-]"
+                        r"| (?=[A-Za-z0-9_./+\x80-\U0010ffff-]))*")
 # Printable ASCII and the line break: the rest of ASCII are control characters and tabs.
 _ASCII_TEXT = bytes(range(0x20, 0x7F)) + b"\n"
 _NONE = object()  # a bare "key:" or "-": the value is on the lines below, or empty

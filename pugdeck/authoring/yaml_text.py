@@ -17,8 +17,10 @@ from typing import Any
 import yaml
 
 from pugdeck.authoring.diagnostics import ERROR, Diagnostic, shortened
+from pugdeck.authoring.slugs import nfc
 from pugdeck.authoring.yaml_block import NotBlockYaml, read_block_yaml
 from pugdeck.inputs import InputError, TooLarge, read_bytes
+from pugdeck.resources import display_path  # noqa: F401 (where loading and others import it from)
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 64
@@ -65,14 +67,6 @@ class LoadError(Exception):
         super().__init__(diagnostic.format())
 
 
-def display_path(path: Path) -> str:
-    """A path as a user would type it: relative to the working directory when under it."""
-    try:
-        return str(path.relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
-
-
 def _error(file: str, line: int, column: int, message: str) -> LoadError:
     return LoadError(Diagnostic(file, line, column, None, None, ERROR, message))
 
@@ -95,6 +89,9 @@ def read_text(path: Path, display: str) -> tuple[str, bytes]:
         column = offset - (before.rfind(b"\n") + 1) + 1
         raise _error(display, line, column, f"invalid UTF-8: byte 0x{raw[offset]:02x} at offset "
                      f"{offset}; save the file as UTF-8") from None
+    # Text is read composed (NFC): `ñ` written as n + a combining tilde is the same id, tag
+    # and text as `ñ` (authoring/slugs.py), and fonts have glyphs for composed letters.
+    text = nfc(text)
     for char, name in _ODD_BREAKS:
         if char in text:  # rare: one C-level search per character in a clean file
             index = text.index(char)

@@ -44,14 +44,18 @@ def check_deck_at(path: Path, fast: bool = True) -> tuple[Any, list[Diagnostic]]
     pays for positions it does not need, and the checks run once either way; a problem found
     later (by a build's drawing) is located the same way. Without `fast` every file's
     positions are recorded as it is read.
-    Raises `DeckError` only when a file cannot be read or parsed at all.
+    Every check runs at once: an included file that cannot be read is reported with the
+    rest of the deck's problems (`load_deck(partial=True)`). Raises `DeckError` only when
+    deck.yaml cannot be read or parsed at all.
     """
     with gc_paused():
-        return _check(load_deck(path, positions=not fast))
+        return _check(load_deck(path, positions=not fast, partial=True))
 
 
 def _check(loaded: LoadedDeck) -> tuple[Any, list[Diagnostic]]:
-    return game_of(loaded).check_deck(loaded)
+    deck, diagnostics = game_of(loaded).check_deck(loaded)
+    # A deck with a file left unread is never a deck to build, whatever a game's checks say.
+    return (deck if loaded.whole else None), diagnostics
 
 
 __all__ = ["check_deck_at", "game", "game_id_of", "game_of"]

@@ -6,7 +6,6 @@ deck, hands it to its game, and writes the outputs atomically.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -15,11 +14,11 @@ from typing import Any
 from pugdeck.atomic import write_files
 from pugdeck.authoring.diagnostics import DeckError, errors_in
 from pugdeck.authoring.loading import locate
+from pugdeck.authoring.slugs import RULE, is_slug
 from pugdeck.building.deck_check import check_deck_at
 from pugdeck.building.parameters import game_parameters, merged, values_for
 from pugdeck.building.profiles import load_profile, located_in_profile
 from pugdeck.games.built_deck import Built, dumps
-from pugdeck.games.parameters import SLUG
 from pugdeck.games.registry import game
 
 
@@ -42,9 +41,8 @@ def build(deck_path: Path, params: Mapping[str, Any] | None = None, *, profile: 
     parameter the deck's game does not take is an error. `name`, if given, must be a slug
     (the built deck's `name`), so `write_outputs` writes inside its folder.
     """
-    if name is not None and not re.fullmatch(SLUG, name):
-        raise ValueError(f"the output name {name!r} must be lowercase letters, digits and '-', "
-                         "starting with a letter or digit")
+    if name is not None and not is_slug(name):
+        raise ValueError(f"the output name {name!r} must be a slug ({RULE})")
     deck, diagnostics = check(deck_path)
     spec = game(deck.info.game)
     flags = given = dict(params or {})

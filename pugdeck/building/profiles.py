@@ -15,8 +15,9 @@ from typing import Any
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic, shortened
 from pugdeck.authoring.loading import Document, LoadError, display_path, inside_folder, load_document
 from pugdeck.authoring.schema_checks import Schema, message_for, suggest
+from pugdeck.authoring.slugs import FORMAT as SLUG_FORMAT
 from pugdeck.building.parameters import all_parameters, game_parameters, not_taken
-from pugdeck.games.parameters import CHOICE, FILE, FLAG, INT, TEXT, Parameter
+from pugdeck.games.parameters import CHOICE, FILE, FLAG, INT, SLUG, TEXT, Parameter
 from pugdeck.games.registry import registered
 from pugdeck.games.spec import GameSpec
 from pugdeck.inputs import YAML_SUFFIXES, named_with
@@ -69,6 +70,8 @@ def _field(parameter: Parameter) -> dict:
         one: dict[str, Any] = {"type": "string"}
         if parameter.kind == TEXT and parameter.pattern:
             one["pattern"] = parameter.pattern
+            if parameter.pattern == SLUG:  # the rest of the rule, which a pattern cannot say
+                one["format"] = SLUG_FORMAT
         if parameter.kind == FILE:
             one["minLength"] = 1
         if parameter.item:

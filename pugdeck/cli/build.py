@@ -10,6 +10,7 @@ import click
 
 from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.authoring.loading import gc_paused
+from pugdeck.authoring.slugs import nfc
 from pugdeck.building.parameters import (
     PROFILE,
     all_parameters,
@@ -57,9 +58,19 @@ def _option(parameter: Parameter):
                             type=click.IntRange(parameter.minimum, parameter.maximum))
     if kind == CHOICE:
         return click.option(parameter.flag, parameter.name, **common, type=click.Choice(parameter.choices))
-    kind_type = click.Path(exists=True, dir_okay=False) if kind == FILE else None
-    return click.option(parameter.flag, parameter.name, **common, type=kind_type,
-                        multiple=parameter.repeatable)
+    if kind == FILE:
+        return click.option(parameter.flag, parameter.name, **common, multiple=parameter.repeatable,
+                            type=click.Path(exists=True, dir_okay=False))
+    # Words (ids, tags) are compared with deck text, which is read as NFC.
+    return click.option(parameter.flag, parameter.name, **common, multiple=parameter.repeatable,
+                        callback=_composed)
+
+
+def _composed(ctx, param, value):
+    """A TEXT parameter's words in NFC, as deck files are read (authoring/slugs.py)."""
+    if isinstance(value, tuple):
+        return tuple(nfc(word) for word in value)
+    return value if value is None else nfc(value)
 
 
 def filter_options(command: click.Command) -> click.Command:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -11,7 +10,7 @@ from pathlib import Path
 import click
 
 from pugdeck.authoring.diagnostics import Diagnostic
-from pugdeck.games.parameters import SLUG
+from pugdeck.authoring.slugs import RULE, is_slug, nfc
 from pugdeck.games.registry import bundled_decks, game_ids
 from pugdeck.resources import bundled_deck
 
@@ -43,25 +42,30 @@ def _deck_path(ctx, param, value):
 deck_argument = click.argument("deck", required=False, callback=_deck_path)
 
 
-# Longer names leave no room in a file name (255 bytes) for suffixes such as `-preview.png`.
+# Longer names leave no room in a file name (255 bytes) for suffixes such as `-preview.png`;
+# counted in UTF-8 bytes, as file systems count them, so `猫` takes three.
 MAX_NAME = 100
 
 
 def _output_name(ctx, param, value: str | None) -> str | None:
     """--name: a slug, as the built deck's `name` must be, so the files land inside --out
-    (no '/', '\\' or '..') and are neither hidden nor unplayable."""
-    if value is None or (re.fullmatch(SLUG, value) and len(value) <= MAX_NAME):
+    (no '/', '\\' or '..') and are neither hidden nor unplayable; read as NFC, as deck text is."""
+    if value is None:
+        return value
+    value = nfc(value)
+    size = len(value.encode("utf-8", "surrogatepass"))
+    if is_slug(value) and size <= MAX_NAME:
         return value
     shown = value if value.isprintable() else repr(value)[1:-1]
     shown = shown if len(shown) <= 40 else shown[:40] + "…"
     if "/" in value or "\\" in value or ".." in value:
         problem = (f"'{shown}' is a path; give a name without '/', '\\' or '..' "
                    "(the files are written inside --out)")
-    elif len(value) > MAX_NAME:
-        problem = f"the name has {len(value)} characters; the limit is {MAX_NAME}"
+    elif size > MAX_NAME:
+        problem = (f"the name has {len(value)} characters; the limit is {MAX_NAME}" if value.isascii()
+                   else f"the name takes {size} bytes in UTF-8; the limit is {MAX_NAME}")
     else:
-        problem = (f"'{shown}' cannot name the files: use lowercase letters, digits and '-', "
-                   f"starting with a letter or digit (e.g. {DEFAULT_DECK}-ours)")
+        problem = f"'{shown}' cannot name the files: use {RULE} (e.g. {DEFAULT_DECK}-ours)"
     raise click.BadParameter(problem, ctx=ctx, param=param)
 
 

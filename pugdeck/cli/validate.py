@@ -11,6 +11,7 @@ import click
 from pugdeck.authoring.diagnostics import DeckError, errors_in
 from pugdeck.building.deck_check import check_deck_at
 from pugdeck.cli.common import DEFAULT_GAME, RegisteredGame, deck_argument, report_diagnostics
+from pugdeck.resources import bundled_name
 from pugdeck.schemas import SHARED, published_text
 
 
@@ -34,9 +35,14 @@ def validate(deck: Path, output: str) -> None:
         report_diagnostics(diagnostics)
         if not errors_in(diagnostics):
             warnings = len(diagnostics)
-            click.echo(f"{deck}: valid" + (f" ({warnings} warning{'s' * (warnings != 1)})" if warnings else ""),
+            click.echo(f"{_shown(deck)}: valid" + (f" ({warnings} warning{'s' * (warnings != 1)})" if warnings else ""),
                        err=True)
     sys.exit(1 if errors_in(diagnostics) else 0)
+
+
+def _shown(deck: Path) -> str:
+    """The deck as given, or by what it is for a bundled deck of an installed package."""
+    return bundled_name(deck) or str(deck)
 
 
 @click.command()

@@ -6,8 +6,10 @@ pictures. The preview sheet, the Tabletop Simulator sheets and the HTML gallery 
 from here. Which faces a deck prints, and with which back, is its game's
 (`GameSpec.faces`, in the order `GameSpec.print_run` prints them).
 
-File names: a card id like `worst-roommate#1` becomes `worst-roommate-1.png` (every
-character outside `A-Za-z0-9._-` becomes `-`); printed-only cards keep the ids their game
+File names: a card id like `worst-roommate#1` becomes `worst-roommate-1.png`, `el-niño#1`
+`el-niño-1.png` (letters and digits of any script, marks, `.`, `_` and `-` are kept, in NFC;
+each run of anything else becomes `-`; at most `MAX_STEM_BYTES` of UTF-8, as file systems
+count a name); printed-only cards keep the ids their game
 gives them (`blank-1.png`, `turd-1.png`…), and each distinct back is `<its name>.png`
 (`back.png`, or one per pile such as `back-main.png`).
 """
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import io
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +28,7 @@ from PIL import Image
 from pugdeck.atomic import WriteError
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.authoring.loading import locate
+from pugdeck.authoring.slugs import nfc
 from pugdeck.games.built_deck import Built
 from pugdeck.games.registry import game
 
@@ -72,9 +76,26 @@ class CardPdf:
         return width_px, round(width_px * height_pt / width_pt)
 
 
+# A file name is at most 255 bytes: room for `.png`, a `-2` that keeps a stem unique and the
+# temporary name atomic.py writes first (`.<name>.<8 characters>.tmp`).
+MAX_STEM_BYTES = 200
+
+
 def file_stem(card_id: str) -> str:
-    """`worst-roommate#1` → `worst-roommate-1`: safe on every filesystem and in URLs."""
-    return re.sub(r"[^A-Za-z0-9._-]+", "-", card_id).strip("-.") or "card"
+    """`worst-roommate#1` → `worst-roommate-1`, `el-niño#1` → `el-niño-1`: a name every file
+    system takes (no separators, not hidden, not too long); a URL quotes what is not ASCII."""
+    kept = "".join(ch if _kept(ch) else "\0" for ch in nfc(card_id))
+    stem = re.sub("\0+", "-", kept).strip("-.")
+    while len(stem.encode("utf-8")) > MAX_STEM_BYTES:
+        stem = stem[:-1].rstrip("-.")
+    return stem or "card"
+
+
+def _kept(ch: str) -> bool:
+    if ch.isascii():
+        return ch.isalnum() or ch in "._-"
+    kind = unicodedata.category(ch)
+    return kind[0] in "LM" or kind == "Nd"
 
 
 def card_title(card: dict) -> str:

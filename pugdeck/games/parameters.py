@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pugdeck.authoring.slugs import SLUG_PATTERN
+
 FLAG = "flag"  # on or off: `--savage`
 INT = "int"  # a whole number in a range: `--players N`
 CHOICE = "choice"  # one word of a list: `--only customs`
@@ -20,7 +22,8 @@ TEXT = "text"  # words, each given with its own flag: `--exclude-tag TAG` (repea
 FILE = "file"  # an existing file: `--profile FILE`, or several: `--customs FILE` (repeatable)
 KINDS = (FLAG, INT, CHOICE, TEXT, FILE)
 
-SLUG = "^[a-z0-9][a-z0-9-]*$"  # ids and tags, as the authoring schemas write them
+# Ids and tags, as the authoring schemas write them: a Unicode slug (authoring/slugs.py).
+SLUG = SLUG_PATTERN
 
 
 @dataclass(frozen=True)

@@ -177,7 +177,8 @@ class GameSpec:
         """The template `name` (the game's `default_template` when None) checked against
         the game's vocabulary: the deck folder's, else one in the game's own `templates/`
         folder, else pugdeck's bundled one; raises `DeckError` with located problems."""
-        from pugdeck.render.templates import Vocabulary, resolve_template  # noqa: PLC0415 (printing only)
+        from pugdeck.render.template_lookup import resolve_template  # noqa: PLC0415 (printing only)
+        from pugdeck.render.templates import Vocabulary  # noqa: PLC0415 (printing only)
 
         strings = tuple(self.template_strings.items())
         vocabulary = Vocabulary(self.template_regions, self.template_text_styles,

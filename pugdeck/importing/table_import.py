@@ -16,7 +16,6 @@ deck.yaml (and its comments) is never rewritten.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,6 +31,7 @@ from pugdeck.authoring.loading import (
     load_deck,
 )
 from pugdeck.authoring.schema_checks import suggest
+from pugdeck.authoring.slugs import MAX_ID, slugify
 from pugdeck.building.deck_check import game_id_of
 from pugdeck.export.csv_cards import DEFAULT_CARD_FILE, FILE_COLUMN, card_fields
 from pugdeck.games.registry import registered
@@ -220,7 +220,8 @@ def _documents(files: dict, into: Path, existing: Path | None, game: str, deck_i
     out = {name: _yaml({"cards": [card for _row, card in rows]}, source)
            for name, rows in files.items() if name != "deck.yaml"}
     if existing is None:
-        slug = re.sub(r"[^a-z0-9]+", "-", (deck_id or into.name).lower()).strip("-") or "imported-deck"
+        # A folder named `Baraja Española` gives the deck id `baraja-española`.
+        slug = slugify(deck_id or into.name)[:MAX_ID].strip("-") or "imported-deck"
         root: dict = {"deck": {"id": slug, "name": deck_name or into.name or slug, "game": game}}
         if out:
             root["include"] = list(out)

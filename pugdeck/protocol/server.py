@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from pugdeck import __version__
+from pugdeck.authoring.slugs import composed
 from pugdeck.games import json_input
 from pugdeck.games.registry import registered
 from pugdeck.protocol.decks import DeckStore
@@ -105,7 +106,7 @@ class Server:
         session = self._open(request)
         for index, action in enumerate(log):
             try:
-                session.state.apply_action(action)
+                session.state.apply_action(composed(action))
             except session.kind.illegal_action() as exc:
                 raise ProtocolError("illegal_action", f"log entry {index}: {exc}") from None
         events = self._advance(session, session.state, events_from=session.kind.event_count(session.state))
@@ -137,6 +138,7 @@ class Server:
         action = request.get("action")
         if not isinstance(action, dict):
             raise ProtocolError("bad_request", "'action' must be an object, one of 'legal_actions'")
+        action = composed(action)  # card ids are NFC, as the deck's text was read
         state = session.state.clone()
         try:
             state.apply_action(action)

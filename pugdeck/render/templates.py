@@ -143,7 +143,7 @@ def _merged(path: Path, chain: list[Path]) -> tuple[dict, dict[tuple, Mark]]:
                                 f"template 'extends: {parent_ref}' makes a cycle or is nested too deep")])
     if not parent.is_file():
         raise DeckError([_error(mark.file, mark.line, mark.column,
-                                f"template '{parent_ref}' not found (looked for {parent})")])
+                                f"template '{parent_ref}' not found (looked for {display_path(parent)})")])
     base, base_marks = _merged(parent, chain + [path.resolve()])
     return _deep_merge(base, data), {**base_marks, **_marks_of(doc)}
 
@@ -319,23 +319,3 @@ def _place(where: tuple, marks: dict[tuple, Mark], display: str) -> tuple[str, i
 
 def _located(where: tuple, message: str, marks: dict[tuple, Mark], display: str) -> Diagnostic:
     return _error(*_place(where, marks, display), message)
-
-
-def resolve_template(name: str, deck_folder: Path | None = None,
-                     vocabulary: Vocabulary | None = None, game_folder: Path | None = None) -> Template:
-    """The template a deck names: a file in the deck folder (`templates/<name>.yaml` or a
-    relative `.yaml` path) if there is one, else one its game ships in `game_folder`
-    (`templates/<name>.yaml`, for a game packaged on its own), else the bundled template."""
-    candidates = []
-    if deck_folder is not None:
-        candidates += [Path(deck_folder) / "templates" / f"{name}.yaml", Path(deck_folder) / name]
-    if game_folder is not None:
-        candidates.append(Path(game_folder) / "templates" / f"{name}.yaml")
-    for candidate in candidates:
-        try:
-            found = candidate.suffix in (".yaml", ".yml") and candidate.is_file()
-        except (OSError, ValueError):  # a name the file system refuses (too long, a NUL byte)
-            found = False
-        if found:
-            return load_template(candidate.resolve(), vocabulary)
-    return load_template(name, vocabulary)

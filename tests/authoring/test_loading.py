@@ -310,8 +310,11 @@ def test_the_same_file_twice_in_one_include_list(write_deck):
 def test_an_included_file_that_is_not_a_mapping(write_deck):
     folder = write_deck(files={"cards.yaml": "- id: a\n- id: b\n"})
     with pytest.raises(DeckError) as caught:
-        check_deck_at(folder)
+        load_deck(folder)
     assert [d.format() for d in caught.value.diagnostics] == [
+        "deck/cards.yaml:1:1: expected a mapping with 'cards:' (and, in deck.yaml, 'deck:')"]
+    deck, diagnostics = check_deck_at(folder)  # validate reads what it can, and says so once
+    assert deck is None and [d.format() for d in diagnostics] == [
         "deck/cards.yaml:1:1: expected a mapping with 'cards:' (and, in deck.yaml, 'deck:')"]
 
 
@@ -319,11 +322,21 @@ def test_a_broken_included_file_and_a_bad_include_are_reported_together(write_de
     folder = write_deck(deck_yaml="deck: {id: d, name: D, game: pug-you}\ninclude: [bad.yaml, gone.yaml]\n",
                         files={"bad.yaml": "cards:\n  - id: a\n    id: b\n"})
     with pytest.raises(DeckError) as caught:
-        check_deck_at(folder)
-    assert [d.format() for d in caught.value.diagnostics] == [
+        load_deck(folder)
+    expected = [
         "deck/bad.yaml:3:5: duplicate key 'id' (first at line 2); remove one of them",
         "deck/deck.yaml:2:21: included file 'gone.yaml' does not exist",
     ]
+    assert [d.format() for d in caught.value.diagnostics] == expected
+    deck, diagnostics = check_deck_at(folder)
+    assert deck is None and [d.format() for d in diagnostics] == expected
+
+
+def test_a_file_that_is_not_yaml_is_reported_with_the_rest_of_the_deck(write_deck):
+    folder = write_deck(files={"bad.yaml": "cards: [\n", "cards.yaml": CARDS.replace("turds: 1", "turds: 9")})
+    deck, diagnostics = check_deck_at(folder)
+    assert deck is None
+    assert [(d.file, d.field) for d in diagnostics] == [("deck/bad.yaml", "<file>"), ("deck/cards.yaml", "turds")]
 
 
 def test_a_first_pass_without_positions_still_locates_what_it_refuses():

@@ -113,6 +113,14 @@ def test_corners_of_yaml_read_as_libyaml_reads_them(text, value):
 
 
 @pytest.mark.parametrize("text", [
+    "tags: [familia, ночь, über]\n",
+    "cards:\n  - id: 猫の手\n    tags: [𠀀𠀀, é-x , 2é]\n    art: [art/niño.png]\n",
+])
+def test_ids_and_tags_in_any_script_are_read_fast_and_the_same(text):
+    assert assert_agrees(text)
+
+
+@pytest.mark.parametrize("text", [
     "a: &x 1\nb: *x\n",  # anchors and aliases
     "a: !!str 1\n",  # tags
     "a: |\n  text\n",  # block text

@@ -79,13 +79,13 @@ def test_a_killed_builds_temporaries_are_removed_by_the_next_build(tmp_path):
     ("/abs/x", "'/abs/x' is a path; give a name without '/', '\\' or '..' (the files are written inside --out)"),
     ("a\\b", "'a\\b' is a path; give a name without '/', '\\' or '..' (the files are written inside --out)"),
     ("..", "'..' is a path; give a name without '/', '\\' or '..' (the files are written inside --out)"),
-    ("", "'' cannot name the files: use lowercase letters, digits and '-', starting with a letter "
-         "or digit (e.g. pug-you-ours)"),
-    (".hidden", "'.hidden' cannot name the files: use lowercase letters, digits and '-', starting "
+    ("", "'' cannot name the files: use lowercase letters of any script, digits and '-', starting "
+         "with a letter or digit (e.g. pug-you-ours)"),
+    (".hidden", "'.hidden' cannot name the files: use lowercase letters of any script, digits and '-', starting "
                 "with a letter or digit (e.g. pug-you-ours)"),
-    ("a\0b", "'a\\x00b' cannot name the files: use lowercase letters, digits and '-', starting "
+    ("a\0b", "'a\\x00b' cannot name the files: use lowercase letters of any script, digits and '-', starting "
              "with a letter or digit (e.g. pug-you-ours)"),
-    ("My Deck", "'My Deck' cannot name the files: use lowercase letters, digits and '-', starting "
+    ("My Deck", "'My Deck' cannot name the files: use lowercase letters of any script, digits and '-', starting "
                 "with a letter or digit (e.g. pug-you-ours)"),
     ("x" * 101, "the name has 101 characters; the limit is 100"),
 ])
@@ -149,7 +149,7 @@ def test_the_pipeline_refuses_a_name_that_would_leave_the_folder():
     from pugdeck.building.pipeline import build
     from pugdeck.resources import bundled_deck
 
-    with pytest.raises(ValueError, match="the output name '../x' must be lowercase"):
+    with pytest.raises(ValueError, match="the output name '../x' must be a slug"):
         build(bundled_deck("pug-you"), name="../x")
 
 

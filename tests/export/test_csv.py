@@ -245,8 +245,8 @@ def test_every_bad_row_is_reported_at_its_cell(tmp_path, monkeypatch):
         "cards.csv:3:3: card 'a': 'level' must be one of green, yellow, red, not text \"gren\"; did you mean 'green'?",
         "cards.csv:4:1: missing 'id'",
         "cards.csv:5:8: card 'b': 'thermometer' must be from 1 to 3, not 5",
-        "cards.csv:5:9: card 'b': 'tags' must be a slug (lowercase letters, digits and '-', starting "
-        "with a letter or digit), not text \"Bad Tag\"",
+        "cards.csv:5:9: card 'b': 'tags' must be a slug (lowercase letters of any script, digits and '-', "
+        "starting with a letter or digit), not text \"Bad Tag\": 'B' is a capital letter; did you mean 'bad-tag'?",
     ]
 
 

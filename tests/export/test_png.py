@@ -14,7 +14,7 @@ from PIL import Image, ImageChops, ImageStat
 from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.building.pipeline import build, render_built
 from pugdeck.cli import main
-from pugdeck.export.png import card_pdf, faces_of, file_stem, png_files, rasterise
+from pugdeck.export.png import MAX_STEM_BYTES, card_pdf, faces_of, file_stem, png_files, rasterise
 from pugdeck.export.preview import MAX_BYTES, MAX_WIDTH, preview_png
 from pugdeck.render.sheets import sheet
 from pugdeck.resources import bundled_deck
@@ -46,6 +46,14 @@ def bundled():
 def test_card_ids_become_safe_file_names():
     assert file_stem("worst-roommate#1") == "worst-roommate-1"
     assert file_stem("a/b\\c:d*e?#2") == "a-b-c-d-e-2"
+
+
+def test_ids_in_any_script_keep_their_letters_in_file_names():
+    assert file_stem("el-niño#1") == "el-niño-1" == file_stem("el-nin\u0303o#1")  # written composed
+    assert file_stem("猫の手#2") == "猫の手-2"
+    assert file_stem(".hidden#1") == "hidden-1"
+    long = file_stem("𠀀" * 64 + "#1")  # 4 bytes a letter: 256 bytes, more than a file name holds
+    assert long == "𠀀" * 50 and len(long.encode("utf-8")) == MAX_STEM_BYTES
 
 
 def test_bundled_deck_gives_a_png_per_face_and_one_back(tmp_path, bundled):

@@ -7,13 +7,24 @@ target per card) and what a playable deck needs. `check_deck` never raises for a
 
 from __future__ import annotations
 
-from pugdeck.authoring.deck_files import DeckInfo, check_files, located, sources_of, template_located, whole
+from pugdeck.authoring.deck_files import (
+    check_files,
+    deck_info,
+    located,
+    printed_texts,
+    root_block,
+    sound,
+    sources_of,
+    template_located,
+    template_name,
+    whole,
+)
 from pugdeck.authoring.diagnostics import ERROR, Diagnostic, errors_in
 from pugdeck.authoring.loading import LoadedDeck, SourceCard
 from pugdeck.authoring.schema_checks import SchemaCheck, suggest
 from pugdeck.games.pixelpug.model import MAIN, TREATS, Card, Deck, EffectStep, Rules
 from pugdeck.games.pixelpug.operations import OPERATIONS, OUTCOME_PARAMS, SELF
-from pugdeck.games.pixelpug.print_checks import fixed_text_checks, print_checks
+from pugdeck.games.pixelpug.print_checks import TEXT_FIELDS, fixed_text_checks, print_checks
 from pugdeck.schemas import game_check
 
 
@@ -23,8 +34,15 @@ def schema_check() -> SchemaCheck:
 
 
 def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
-    """Validate every file and card; the typed deck if there are no errors."""
-    diagnostics = check_files(loaded, schema_check())
+    """Validate every file and card; the typed deck if there are no errors.
+
+    Every check runs, whatever the others find (`validate` reports all at once): the rules'
+    sense when the schema passed the rules, the print checks (text fit, glyphs) on every
+    card that passed its own checks; what the card list as a whole needs (enough cards to
+    deal, a pile to give from) only when every card did, as a count of some would mislead.
+    """
+    schema = schema_check()
+    diagnostics = check_files(loaded, schema)
     schema_bad = {(d.file, d.card) for d in diagnostics if d.card}
     seen: dict[str, SourceCard] = {}
     for source in loaded.cards:
@@ -43,29 +61,39 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
         if (not isinstance(source.data, dict) or source.id is None
                 or (source.doc.display, source.id) in schema_bad):
             continue
-        problems = _effect_rules(source, seen)
+        problems = _effect_rules(source, seen, loaded.whole)
         diagnostics += problems
         if not problems and source.id and seen.get(source.id) is source:
             cards.append(to_card(source.data))
-    if errors_in(diagnostics):
-        return None, sorted(diagnostics)
-    root = loaded.root.data
-    deck = Deck(
-        info=DeckInfo.from_yaml(root["deck"], "pixelpug", root.get("strings")),
-        rules=Rules.from_yaml(root.get("rules")),
-        cards=tuple(cards),
-        folder=loaded.folder,
-        sources=sources_of(loaded),
-        origins=seen,
-    )
-    diagnostics += _deck_sense(loaded, deck)
-    diagnostics += template_located(loaded, print_checks(deck))
-    diagnostics += fixed_text_checks(deck, loaded.root)
+    every_card = not errors_in(diagnostics)
+    refused = set() if every_card else schema.problem_paths(loaded.root)
+    rules = Rules.from_yaml(root_block(loaded, "rules")) if sound(refused, ("rules",)) else None
+    if rules is not None:
+        diagnostics += _rules_sense(loaded, rules)
+    template = template_name(loaded, refused, "pixelpug")
+    if template is not None:
+        printed, origins = printed_texts(loaded, diagnostics, TEXT_FIELDS)
+        diagnostics += template_located(loaded, print_checks(printed, template, loaded.folder, origins))
+    info = deck_info(loaded, refused, "pixelpug")
+    deck = None
+    if info is not None and rules is not None:
+        deck = Deck(
+            info=info,
+            rules=rules,
+            cards=tuple(cards),
+            folder=loaded.folder,
+            sources=sources_of(loaded),
+            origins=seen,
+        )
+        diagnostics += fixed_text_checks(deck, loaded.root)  # the points labels of the cards that passed
+        if every_card:
+            diagnostics += _deck_sense(loaded, deck)
     return (None if errors_in(diagnostics) else deck), sorted(diagnostics)
 
 
-def _effect_rules(source: SourceCard, cards: dict[str, SourceCard]) -> list[Diagnostic]:
-    """Each step's target and parameters fit its operation; a card chooses one target."""
+def _effect_rules(source: SourceCard, cards: dict[str, SourceCard], whole_deck: bool) -> list[Diagnostic]:
+    """Each step's target and parameters fit its operation; a card chooses one target; the
+    cards a step names are in the deck (known only when every file of it could be read)."""
     out: list[Diagnostic] = []
     chosen: list[str] = []
     for index, step in enumerate(source.data["effect"]):
@@ -96,7 +124,7 @@ def _effect_rules(source: SourceCard, cards: dict[str, SourceCard]) -> list[Diag
                 out.append(located(source, at + ("op",), f"'{op.name}' needs '{name}'"))
         for name in ("card", "unless-holding"):
             kind = step.get(name)
-            if isinstance(kind, str) and name in op.param_names and kind not in cards:
+            if isinstance(kind, str) and name in op.param_names and kind not in cards and whole_deck:
                 out.append(located(source, at + (name,), f"'{name}' names card '{kind}', which is not "
                                f"in the deck{suggest(kind, cards)}"))
     ops = [step["op"] for step in source.data["effect"]]
@@ -122,8 +150,17 @@ def to_card(data: dict) -> Card:
                 pile=data.get("pile", MAIN), tags=tuple(data.get("tags", ())))
 
 
+def _rules_sense(loaded: LoadedDeck, rules: Rules) -> list[Diagnostic]:
+    """House rules that pass the schema but contradict each other."""
+    if rules.players_min <= rules.players_max:
+        return []
+    mark = loaded.root.mark(("rules", "players"))
+    return [Diagnostic(mark.file, mark.line, mark.column, None, "players", ERROR,
+                       f"rules.players.min ({rules.players_min}) is above max ({rules.players_max})")]
+
+
 def _deck_sense(loaded: LoadedDeck, deck: Deck) -> list[Diagnostic]:
-    """Rules and a card list that pass the schema but cannot be played."""
+    """A card list that passes the schema but cannot be played."""
     doc = loaded.root
     out = []
 
@@ -132,9 +169,6 @@ def _deck_sense(loaded: LoadedDeck, deck: Deck) -> list[Diagnostic]:
         out.append(Diagnostic(mark.file, mark.line, mark.column, None, field, ERROR, message))
 
     rules = deck.rules
-    if rules.players_min > rules.players_max:
-        error(("rules", "players"), "players",
-              f"rules.players.min ({rules.players_min}) is above max ({rules.players_max})")
     main = deck.physical_count(MAIN)
     needed = rules.players_max * rules.starting_hand + 1
     if main < needed:

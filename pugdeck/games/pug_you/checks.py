@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pugdeck.authoring.deck_files import DeckInfo, check_files, located, sources_of, template_located, whole
+from pugdeck.authoring.deck_files import (
+    check_files,
+    deck_info,
+    located,
+    printed_texts,
+    root_block,
+    sound,
+    sources_of,
+    template_located,
+    template_name,
+    whole,
+)
 from pugdeck.authoring.diagnostics import ERROR, Diagnostic, errors_in
 from pugdeck.authoring.images import check_image
 from pugdeck.authoring.loading import LoadedDeck, SourceCard
@@ -23,7 +34,7 @@ from pugdeck.games.pug_you.model import (
     Rules,
 )
 from pugdeck.games.pug_you.near_duplicates import near_duplicate_questions
-from pugdeck.games.pug_you.print_checks import fixed_text_checks, print_checks
+from pugdeck.games.pug_you.print_checks import TEXT_FIELDS, fixed_text_checks, print_checks
 from pugdeck.schemas import game_check
 
 
@@ -33,8 +44,14 @@ def schema_check() -> SchemaCheck:
 
 
 def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
-    """Validate every file and card; the typed deck if there are no errors."""
-    diagnostics = check_files(loaded, schema_check())
+    """Validate every file and card; the typed deck if there are no errors.
+
+    Every check runs, whatever the others find (`validate` reports all at once): the rules'
+    sense when the schema passed the rules, the print checks (text fit, glyphs) on every
+    card that passed its own checks, under the template the deck names.
+    """
+    schema = schema_check()
+    diagnostics = check_files(loaded, schema)
     seen: dict[str, SourceCard] = {}
     cards: list[Card] = []
     schema_bad = {(d.file, d.card) for d in diagnostics if d.card}
@@ -54,20 +71,27 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
         if not problems and (source.doc.display, card_id) not in schema_bad and card_id:
             cards.append(to_card(source.data))
     diagnostics += near_duplicate_questions(loaded.cards)
-    if errors_in(diagnostics):
-        return None, sorted(diagnostics)
-    root = loaded.root.data
-    deck = Deck(
-        info=DeckInfo.from_yaml(root["deck"], "pug-you", root.get("strings")),
-        rules=Rules.from_yaml(root.get("rules")),
-        cards=tuple(cards),
-        folder=loaded.folder,
-        sources=sources_of(loaded),
-        origins=seen,
-    )
-    diagnostics += _rules_sense(loaded, deck.rules)
-    diagnostics += template_located(loaded, print_checks(deck))
-    diagnostics += fixed_text_checks(deck, loaded.root)
+    refused = schema.problem_paths(loaded.root) if errors_in(diagnostics) else set()
+    rules = Rules.from_yaml(root_block(loaded, "rules")) if sound(refused, ("rules",)) else None
+    if rules is not None:
+        diagnostics += _rules_sense(loaded, rules)
+    template = template_name(loaded, refused, "pug-you")
+    if template is not None:
+        printed, origins = printed_texts(loaded, diagnostics, TEXT_FIELDS)
+        diagnostics += template_located(loaded, print_checks(printed, template, loaded.folder, origins))
+    info = deck_info(loaded, refused, "pug-you")
+    deck = None
+    if info is not None and rules is not None:
+        # Of the cards, the fixed texts ask only whether a mutt is among those that passed.
+        deck = Deck(
+            info=info,
+            rules=rules,
+            cards=tuple(cards),
+            folder=loaded.folder,
+            sources=sources_of(loaded),
+            origins=seen,
+        )
+        diagnostics += fixed_text_checks(deck, loaded.root)
     return (None if errors_in(diagnostics) else deck), sorted(diagnostics)
 
 

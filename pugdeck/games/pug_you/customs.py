@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from pugdeck.authoring.deck_files import SourceFile, card_id_of, file_role, located
@@ -54,5 +53,6 @@ def check_customs(path: Path, deck: Deck) -> tuple[tuple[Card, ...], list[Diagno
             cards.append(to_card(data, default_kind="custom"))
             origins[card_id] = source
     if cards:
-        diagnostics += print_checks(replace(deck, cards=tuple(cards), origins=origins))
+        printed = [{"card": c.id, "question": c.question, "descriptive": c.descriptive} for c in cards]
+        diagnostics += print_checks(printed, deck.info.template, deck.folder, origins)
     return tuple(cards), sorted(diagnostics), SourceFile(path.name, doc.sha256)

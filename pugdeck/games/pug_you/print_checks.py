@@ -6,24 +6,29 @@ without building."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from pathlib import Path
+
 from pugdeck.authoring.diagnostics import DeckError, Diagnostic
-from pugdeck.authoring.loading import Document
+from pugdeck.authoring.loading import Document, SourceCard
 from pugdeck.games.pug_you.game import GAME
 from pugdeck.games.pug_you.model import Deck
 
 # (card field, template region, text style) of each text the faces fit into a box.
 CHECKED_FIELDS = (("question", "question", "question"), ("descriptive", "descriptive", "descriptive"))
+TEXT_FIELDS = tuple(field for field, _region, _style in CHECKED_FIELDS)
 
 
-def print_checks(deck: Deck) -> list[Diagnostic]:
-    """Text that would not fit its box or has a character no bundled font can print, each
-    problem located at the card's field in the deck's files."""
+def print_checks(cards: list[dict], template: str, folder: Path | None,
+                 origins: Mapping[str, SourceCard]) -> list[Diagnostic]:
+    """Text that would not fit its box under `template` or has a character no bundled font
+    can print, each problem located at the card's field in the deck's files. `cards` are
+    `{"card": key, field: text}` for fields of `TEXT_FIELDS`, `origins` where each key's
+    card was written (deck_files.printed_texts); any card, whatever else is wrong with it:
+    `validate` reports these beside the deck's other problems."""
     from pugdeck.render.checks import print_problems  # noqa: PLC0415 (reportlab loads only here)
 
-    cards = [{"card": card.id, "question": card.question, "descriptive": card.descriptive}
-             for card in deck.playable]  # the printed text fields, as the built deck has them
-    return print_problems(cards, lambda: GAME.load_template(deck.info.template, deck.folder),
-                          CHECKED_FIELDS, deck.origins)
+    return print_problems(cards, lambda: GAME.load_template(template, folder), CHECKED_FIELDS, origins)
 
 
 def place_in(doc: Document, path: tuple) -> tuple[str, int, int]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import fastjsonschema
 
-from pugdeck.authoring.schema_checks import draft07, precompiled_path, schema_digest
+from pugdeck.authoring.schema_checks import FORMATS, draft07, precompiled_path, schema_digest
 from pugdeck.schemas import COMPILED, precompiled_schemas
 
 
@@ -18,7 +18,7 @@ def module_source(name: str, schema: dict) -> str:
     """The generated module for `schema`; `name` says which, in its first line."""
     fast = draft07(schema)
     digest = schema_digest(fast)  # before compiling: fastjsonschema may annotate `fast`
-    code = fastjsonschema.compile_to_code(fast, use_default=False)
+    code = fastjsonschema.compile_to_code(fast, use_default=False, formats=FORMATS)
     # The first function generated is the schema's own (the rest are its $refs).
     entry = re.search(r"^def (validate\w*)\(data", code, re.MULTILINE).group(1)
     code = _hoist_unique_items_helper(code)

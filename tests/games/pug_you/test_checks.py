@@ -136,8 +136,9 @@ def test_a_date_stays_the_text_the_author_wrote(write_deck):
 
 def test_card_id_must_be_a_slug(write_deck):
     folder = write_deck(files={"cards.yaml": CARD.replace("id: cake-thief", "id: Cake Thief")})
-    assert only(folder) == ("deck/cards.yaml:2:9: card 'Cake Thief': 'id' must be a slug (lowercase letters, "
-                            "digits and '-', starting with a letter or digit), not text \"Cake Thief\"")
+    assert only(folder) == ("deck/cards.yaml:2:9: card 'Cake Thief': 'id' must be a slug (lowercase letters of "
+                            "any script, digits and '-', starting with a letter or digit), not text \"Cake Thief\": "
+                            "'C' is a capital letter; did you mean 'cake-thief'?")
 
 
 def test_a_card_without_id_is_reported_at_the_card(write_deck):
@@ -367,12 +368,18 @@ def test_a_valid_png_is_accepted(write_deck):
 
 # --- files that cannot be read at all ---------------------------------------------------
 
-def test_a_file_that_cannot_be_parsed_stops_with_a_deck_error(write_deck):
+def test_a_file_that_cannot_be_parsed_is_reported_and_gives_no_deck(write_deck):
     folder = write_deck(files={"cards.yaml": CARD + "    question: again\n"})
-    with pytest.raises(DeckError) as caught:
-        check_deck_at(folder)
-    assert [d.format() for d in caught.value.diagnostics] == [
+    deck, diagnostics = check_deck_at(folder)
+    assert deck is None
+    assert [d.format() for d in diagnostics] == [
         "deck/cards.yaml:10:5: duplicate key 'question' (first at line 5); remove one of them"]
+
+
+def test_a_deck_yaml_that_cannot_be_parsed_stops_with_a_deck_error(write_deck):
+    folder = write_deck(deck_yaml="deck: {id: d, name: D, game: pug-you\n")
+    with pytest.raises(DeckError):
+        check_deck_at(folder)
 
 
 def test_an_art_name_too_long_for_the_file_system_is_an_error_not_a_crash(tmp_path):
