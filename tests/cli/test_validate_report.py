@@ -167,9 +167,11 @@ def test_a_bundled_decks_files_read_as_the_bundled_deck(installed):
     assert "site-packages" not in result.stderr
 
 
-def test_a_checkouts_deck_folder_is_shown_as_the_path_it_is(tmp_path):
+def test_a_checkouts_deck_folder_is_shown_as_the_path_it_is(tmp_path, monkeypatch):
     # No data/ folder in the package: the bundled decks are the repository's own `decks/`.
-    assert resources.bundled_name(bundled_deck("pug-you") / "deck.yaml") is None
+    checkout = tmp_path / "checkout"
+    monkeypatch.setattr(resources, "installed_data", lambda: checkout / "pugdeck" / "data")
+    assert resources.bundled_name(checkout / "decks" / "pug-you" / "deck.yaml") is None
     assert resources.bundled_name(tmp_path / "pugdeck" / "data" / "decks" / "x" / "deck.yaml") is None
 
 
