@@ -8,6 +8,7 @@ from typing import Any
 from reportlab.lib.units import mm
 
 from pugdeck.authoring.diagnostics import DeckError, Diagnostic
+from pugdeck.games.pug_you.faces.card_faces import frame_shapes
 from pugdeck.games.pug_you.fixed_texts import turn_overview
 from pugdeck.render.backs import BackChoice, back_text, image_place, text_field, text_problems
 from pugdeck.render.fonts import FontSet
@@ -93,11 +94,8 @@ def turd_card_face(template: Template, fonts: FontSet, strings: Strings, number:
     width, height = template.width_mm * mm, template.height_mm * mm
     colors = template.colors
     x, y, w, h = box_points(template.panel, template)
-    shapes: list[Shape] = [
-        Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=colors["turd"]),
-        Rect(x, y, w, h, fill=colors["paper"], radius=template.panel_radius * mm),
-        Place(("turd", "filled"), x + w * 0.15, y + h * 0.3, w * 0.7, w * 0.7),
-    ]
+    shapes: list[Shape] = [*frame_shapes(colors["turd"], template, bleed),
+                           Place(("turd", "filled"), x + w * 0.15, y + h * 0.3, w * 0.7, w * 0.7)]
     shapes += set_fixed_text(strings.text("turd_title"), "turd_title", "the turd cards", strings,
                              "title", (x + 3 * mm, y + h - 16 * mm, w - 6 * mm, 12 * mm), template,
                              fonts, colors["turd"], diagnostics, max_pt=24, min_pt=TITLE_MIN_PT)
@@ -116,10 +114,7 @@ def turn_overview_face(template: Template, fonts: FontSet, strings: Strings,
     width, height = template.width_mm * mm, template.height_mm * mm
     colors = template.colors
     x, y, w, h = box_points(template.panel, template)
-    shapes: list[Shape] = [
-        Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=colors["back"]),
-        Rect(x, y, w, h, fill=colors["paper"], radius=template.panel_radius * mm),
-    ]
+    shapes: list[Shape] = frame_shapes(colors["back"], template, bleed)
     what = "the reference card"
     shapes += set_fixed_text(strings.text("ref_title"), "ref_title", what, strings, "title",
                              (x + 3 * mm, y + h - 10.5 * mm, w - 6 * mm, 8.5 * mm), template, fonts,
