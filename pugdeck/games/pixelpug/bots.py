@@ -57,10 +57,12 @@ class HeuristicBot:
 
     It remembers every hand it has seen (Sniff, Tug of War, Stare Down) and what changed
     hands in public since; it uses Empty Bowl on a Dog Food holder it knows of (unless it
-    knows of their Protection) and Nip on a card it knows; it names the likeliest unseen
-    kind otherwise; it keeps Protection, Dog Food and high points in hand, gives draws and
-    Treats to itself, starts a Stare Down only with a strong hand, and plays its duels at
-    random (any pattern could be read).
+    knows of their Protection), else on the likeliest holder as the odds and a miss's
+    reward say, and Nip on a card it knows; it names the likeliest unseen kind otherwise;
+    it keeps Protection, Dog Food and high points in hand, gives draws and Treats to itself
+    and plays its Treats (each draws it a card), aims Poop Time at big hands and known
+    treasures, starts a Stare Down only with a strong hand, and plays its duels at random
+    (any pattern could be read).
     """
 
     kind = "heuristic"
@@ -71,6 +73,10 @@ class HeuristicBot:
         self.cards = cards
         self.rng = Rng(f"pixelpug-bot/{seed}/{seat}/heuristic")
         self.count = Counter(c.card for c in cards.values() if c.pile == "main")
+        # What an Empty Bowl looks for and what saves a life: worth flushing out of a hand.
+        self.precious = {s.get(name) for c in cards.values() for s in c.effect
+                         for name in ("card", "unless-holding") if s.op == "guess-holder"} - {None}
+        self.precious |= {c.card for c in cards.values() if c.effect[0].op == "extra-life-in-hand"}
 
     def choose(self, observation: dict, legal: list[dict]) -> dict:
         """The legal action its habits value most (ties broken by its seeded Rng)."""
@@ -83,7 +89,7 @@ class HeuristicBot:
     def _unseen(self, obs: dict) -> Counter:
         """Main-pile kinds not in my hand nor on any discard pile: what others may hold."""
         left = Counter(self.count)
-        for card_id in obs["hand"] + [c for pile in obs["discards"] for c in pile]:
+        for card_id in obs["hand"] + [c for pile in obs["discards"] for c in pile] + obs["flushed"]:
             left[self.cards[card_id].card] -= 1
         return left
 
@@ -96,10 +102,15 @@ class HeuristicBot:
         if op == "extra-life-in-hand":
             return -10
         if op == "guess-holder":
-            wanted = card.effect[0].get("card")
-            if wanted in kinds_known and card.effect[0].get("unless-holding") not in kinds_known:
+            step = card.effect[0]
+            wanted = step.get("card")
+            miss = 4 if step.get("on-miss") == "draw" else -2  # a miss that draws is a Pug
+            if target is None:
+                return -1
+            if wanted in kinds_known and step.get("unless-holding") not in kinds_known:
                 return 100  # a known Dog Food holder without a known Protection: the round
-            return -2 if target is not None else -1
+            chance = self._holds_chance(obs, known, unseen, target, wanted)
+            return chance * 60 + (1 - chance) * miss
         if op == "guess-card":
             if action.get("name") in kinds_known:
                 return 50
@@ -116,11 +127,19 @@ class HeuristicBot:
         if op == "rps-duel":
             return -1 if target is not None else 0
         if op in ("draw", "give-from-pile"):
-            return 5 if target == self.seat else -5
+            # A card to yourself (a Treat draws for you: no target to choose), never to others.
+            mine = target == self.seat or (target is None and card.effect[0].target == "self")
+            return 5 if mine else -5
         if op == "look-at-hand":
             return 4 if target not in known else 1
         if op == "discard-hand-and-draw":
-            return 3 if "dog-food" in kinds_known or "protection" in kinds_known else 2
+            if target is None:
+                return -1
+            if card.effect[0].get("discard-to") != "out-of-round":
+                return 0  # the hand still counts for them and they draw: it only helps them
+            size = obs["hand_sizes"][target]
+            known_points = sum(self._points_of(k) for k in kinds_known)
+            return 1 + 1.5 * max(0, size - 1) + known_points / 2 + 3 * bool(kinds_known & self.precious)
         if op == "swap-hands":
             theirs = sum(self._points_of(k) for k in kinds_known)
             holding = any(self.cards[c].card == "dog-food" for c in obs["hand"])
@@ -128,6 +147,16 @@ class HeuristicBot:
         if op == "protection-until-next-turn":
             return 3
         return 1 - keep  # no effect: play the cheapest
+
+    def _holds_chance(self, obs: dict, known: dict[int, set[str]], unseen: Counter, target: int,
+                      wanted: str) -> float:
+        """The chance `target` holds a `wanted` card now: 0 when every copy is in sight, else
+        their share of the cards I cannot see (their hand against the deck and other hands)."""
+        if unseen[wanted] <= 0:
+            return 0.0
+        hidden = obs["deck_size"] + sum(size for seat, size in enumerate(obs["hand_sizes"])
+                                        if seat != self.seat)
+        return min(1.0, unseen[wanted] * obs["hand_sizes"][target] / max(1, hidden))
 
     def _points_of(self, kind: str) -> int:
         return next(c.points for c in self.cards.values() if c.card == kind)

@@ -132,12 +132,14 @@ def _holds(state: State, seat: int, kind: int | None) -> bool:
 
 def _guess_holder(state, seat, who, card, kind, arg) -> None:
     """Empty Bowl: a hit wins the round unless the named player also holds `unless-holding`."""
-    wanted, shield, on_hit = arg
+    wanted, shield, on_hit, on_miss = arg
     hit = _holds(state, who, wanted)
     shielded = hit and _holds(state, who, shield)
     state.announce({"event": "guess", "seat": seat, "target": who, "hit": hit, "shielded": shielded})
     if hit and not shielded:
         on_hit(state, seat, card)
+    elif not hit:
+        on_miss(state, seat, card)
 
 
 def _guess_card(state, seat, who, card, kind, on_hit) -> None:
@@ -153,12 +155,15 @@ def _rps(state, seat, who, card, kind, arg) -> None:
     state.phase, state.cur = RPS, seat
 
 
-def _discard_hand_and_draw(state, seat, who, card, kind, amount) -> None:
-    """Poop Time: the whole hand (any size, even one card) goes to the discard pile."""
+def _discard_hand_and_draw(state, seat, who, card, kind, arg) -> None:
+    """Poop Time: the whole hand (any size, even one card) goes to the target's discard pile,
+    or out of the round (face up, counting for nobody: `State.flushed`)."""
+    amount, out_of_round = arg
     dropped = state.hands[who]
     state.hands[who] = []
-    state.discards[who].extend(dropped)
-    state.announce({"event": "discarded", "seat": who, "cards": card_ids(state.game, dropped)})
+    (state.flushed if out_of_round else state.discards[who]).extend(dropped)
+    state.announce({"event": "discarded", "seat": who, "cards": card_ids(state.game, dropped),
+                    "to": "out-of-round" if out_of_round else "own-pile"})
     for _ in range(amount):
         state.draw(who)
 
@@ -240,7 +245,7 @@ def _amount(game: Game, step: Step) -> int:
 
 def _guess_holder_arg(game: Game, step: Step) -> tuple:
     return (game.kind_index.get(step.get("card")), game.kind_index.get(step.get("unless-holding") or ""),
-            _outcome(step, "on-hit", "win-round"))
+            _outcome(step, "on-hit", "win-round"), _outcome(step, "on-miss", "none"))
 
 
 def _duel_arg(game: Game, step: Step) -> tuple:
@@ -252,7 +257,8 @@ _ARGS = {
     "draw": _amount,
     "give-from-pile": _amount,
     "lose-life": _amount,
-    "discard-hand-and-draw": _amount,
+    "discard-hand-and-draw": lambda game, step: (_amount(game, step),
+                                                  step.get("discard-to") == "out-of-round"),
     "guess-holder": _guess_holder_arg,
     "guess-card": lambda game, step: _outcome(step, "on-hit", "lose-life"),
     "fish": lambda game, step: _outcome(step, "else", "draw"),

@@ -116,9 +116,12 @@ class Game:
         self.attack = tuple(c.attack for c in self.cards)
         self.names_kind = tuple(c.names_kind for c in self.cards)
         # Kinds a card may name: guess-card may not name its own kind (else it always hits
-        # a player who kept a second copy; the card text says "other than").
+        # a player who kept a second copy; the card text says "other than"), nor a kind of
+        # a set-aside pile (the Treats: handed out in public, so naming one is a sure hit).
+        aside = {c.card for c in self.cards if c.pile != "main"}
         self.nameable = tuple(
-            tuple(k for k in self.kinds if not (k == c.card and any(s.op == "guess-card" for s in c.effect)))
+            tuple(k for k in self.kinds
+                  if not ((k == c.card or k in aside) and any(s.op == "guess-card" for s in c.effect)))
             for c in self.cards)
         self.programs, self.duels = programs(self)  # per card: its steps, ready to run
         # (card, its valid targets) → its plays, read-only (actions.play_actions); shared by

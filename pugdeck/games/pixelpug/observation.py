@@ -1,6 +1,6 @@
 """What one player may see of a PixelPug `State` (boardgame.io's `playerView`).
 
-Public: discard piles (played cards are face up), lives, who is out, who is in the
+Public: discard piles (played cards are face up), cards discarded out of the round, lives, who is out, who is in the
 Doghouse, pile sizes, hand sizes, round wins, every play with its target and named card, the
 outcome of guesses and duels. Private: your own hand, the cards you draw, a hand you looked
 at, the hands in a swap or a Stare Down you took part in, your own duel choice while the
@@ -60,6 +60,7 @@ def observe(state: State, player: int) -> dict:
         "hand": [ids[c] for c in state.hands[player]],
         "hand_sizes": [len(h) for h in state.hands],
         "discards": [[ids[c] for c in pile] for pile in state.discards],
+        "flushed": [ids[c] for c in state.flushed],
         "points": state.points(player),
         "duel": duel,
         "events": visible_events(state, player, state.round_events_from),

@@ -19,6 +19,8 @@ TARGETS = (SELF, TARGET_PLAYER, OPPONENT)
 # What can happen as the result of a guess, a duel or a comparison.
 OUTCOMES = ("none", "lose-life", "draw", "win-round")
 PILES = ("treats",)
+# Where a discarded hand goes (discard-hand-and-draw's `discard-to`).
+DISCARD_TO = ("own-pile", "out-of-round")
 
 
 @dataclass(frozen=True)
@@ -60,17 +62,20 @@ OPERATIONS: dict[str, Operation] = {op.name: op for op in (
     Operation("protection-until-next-turn", (SELF,), (),
               "Until the start of the player's next turn, red attack cards cannot target them."),
     Operation("guess-holder", (OPPONENT,), (("card", None), ("on-hit", "win-round"),
-                                            ("unless-holding", "")),
+                                            ("unless-holding", ""), ("on-miss", "none")),
               "Name the opponent you think holds `card`. On a hit `on-hit` happens to you — "
-              "unless they also hold `unless-holding`."),
+              "unless they also hold `unless-holding`; if they hold none, `on-miss` does."),
     Operation("guess-card", (OPPONENT,), (("on-hit", "lose-life"),),
-              "Name a card kind other than this card's own; if the opponent holds one, "
-              "`on-hit` happens to them.", chooses_kind=True),
+              "Name a card kind other than this card's own and the set-aside piles' (they are "
+              "handed out in public); if the opponent holds one, `on-hit` happens to them.",
+              chooses_kind=True),
     Operation("rps-duel", (OPPONENT,), (("loser", "lose-life"), ("winner", "none"), ("tie", "none")),
               "You and the opponent secretly pick rock, paper or scissors; `loser`, `winner` "
               "and `tie` say what happens to whom."),
-    Operation("discard-hand-and-draw", TARGETS, (("amount", 1),),
-              "The target discards their whole hand (to their discard pile) and draws `amount`."),
+    Operation("discard-hand-and-draw", TARGETS, (("amount", 1), ("discard-to", "own-pile")),
+              "The target discards their whole hand and draws `amount`; the hand goes to "
+              "their own discard pile (`discard-to: own-pile`, it still counts for their "
+              "points) or out of the round (`out-of-round`, it counts for nobody)."),
     Operation("look-at-hand", (OPPONENT,), (),
               "You see the target's hand; nobody else does."),
     Operation("swap-hands", (OPPONENT,), (),
@@ -86,6 +91,7 @@ OPERATIONS: dict[str, Operation] = {op.name: op for op in (
 # Outcomes each outcome-taking parameter accepts.
 OUTCOME_PARAMS = {
     "on-hit": {"guess-holder": ("win-round", "none"), "guess-card": ("lose-life", "none")},
+    "on-miss": {"guess-holder": ("none", "draw")},
     "loser": {"rps-duel": ("lose-life", "none")},
     "winner": {"rps-duel": ("none", "draw")},
     "tie": {"rps-duel": ("none", "draw")},

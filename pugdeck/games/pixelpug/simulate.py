@@ -3,7 +3,9 @@
 Reported: each seat's share of matches and of rounds won (against the fair 1/players),
 round length, how rounds are won (elimination, Dog Food guess, points, tie), which cards
 eliminate players, and per card kind how often a player who held it won the round compared
-with the average player ("holder win ratio"; the deck is balanced when none is above 2).
+with the average player ("holder win ratio") and with the mean over the kinds (the deck is
+balanced when every kind is within 0.8-1.3 of it), and per kind played at another player
+what it does to them (their points change, their round wins against the fair share).
 A player "held" a kind if it was in their hand when they played a card, or at the round's
 end (for an eliminated player: in the hand revealed when they went out).
 """
@@ -29,6 +31,7 @@ def simulate(game: Game, games: int, seed: int = 0, bots: str = "random",
     eliminated_by: Counter = Counter()
     held_rounds: Counter = Counter()  # kind → player-rounds in which it was held
     held_wins: Counter = Counter()  # kind → of those, rounds the holder won
+    targeted = TargetTally(kinds)
     turns = actions = rounds = 0
     for number in range(games):
         match = game.reseeded(seed + number)
@@ -46,7 +49,17 @@ def simulate(game: Game, games: int, seed: int = 0, bots: str = "random",
             if state.phase == PLAY:
                 held[seat].update(kind_of[c] for c in state.hands[seat])
             bot = players[seat]
-            state.apply_action(bot.choose(state.observation(seat) if bot.wants_observation else None, legal))
+            action = bot.choose(state.observation(seat) if bot.wants_observation else None, legal)
+            victim = action.get("target")
+            watch = victim is not None and victim != seat
+            if watch:
+                before = (state.points(victim), list(state.deck), state.turn, len(state.results))
+            state.apply_action(action)
+            if watch:
+                targeted.played(kind_of[match.index[action["card"]]], victim,
+                                _points_change(state, victim, *before))
+                if len(state.results) > before[3] and state.results[-1]["winner"] == seat:
+                    targeted.won_by[kind_of[match.index[action["card"]]]] += 1
             actions += 1
             if len(state.results) > results_seen:  # a round just ended; hands are reset
                 result = state.results[-1]
@@ -54,6 +67,7 @@ def simulate(game: Game, games: int, seed: int = 0, bots: str = "random",
                 for s in range(n):
                     held[s].update(kind_of[index[c]] for c in result["hands"][s])
                 _tally_round(result, held, held_rounds, held_wins)
+                targeted.round_over(result["winner"])
                 results_seen = len(state.results)
                 held = [set() for _ in range(n)]
         for result in state.results:
@@ -70,6 +84,9 @@ def simulate(game: Game, games: int, seed: int = 0, bots: str = "random",
     # Fair: an equal share of the rounds someone won (a tie on points is won by nobody).
     fair = sum(round_wins) / rounds / n if rounds else 0
     average = fair
+    ratios = {kinds[k]: (held_wins[k] / held_rounds[k]) / average
+              for k in sorted(held_rounds, key=lambda k: kinds[k]) if held_rounds[k] and average}
+    mean_ratio = sum(ratios.values()) / len(ratios) if ratios else 0
     return {
         "players": n, "games": games, "seed": seed, "bots": bots,
         "rounds": rounds, "actions": actions,
@@ -83,10 +100,59 @@ def simulate(game: Game, games: int, seed: int = 0, bots: str = "random",
         "how_rounds_end": {how: hows[how] / rounds if rounds else 0
                            for how in ("elimination", "dog-food", "points", "tie")},
         "eliminations_by_card": dict(sorted(eliminated_by.items(), key=lambda kv: (-kv[1], kv[0]))),
-        "holder_win_ratio": {kinds[k]: (held_wins[k] / held_rounds[k]) / average
-                             for k in sorted(held_rounds, key=lambda k: kinds[k])
-                             if held_rounds[k] and average},
+        "holder_win_ratio": ratios,
+        "holder_win_ratio_vs_mean": {k: v / mean_ratio for k, v in ratios.items()},
+        "targeted": targeted.report(fair),
     }
+
+
+def _points_change(state, seat: int, points: int, deck: list[int], turn: int, rounds: int) -> int | None:
+    """How `seat`'s points changed with the action just played (before: `points`, `deck`,
+    `turn`, `rounds`), leaving out the card they drew if their turn began; None when the
+    action ended the round (the table is cleared)."""
+    if len(state.results) > rounds:
+        return None
+    change = state.points(seat) - points
+    if state.turn > turn and state.active == seat:  # their turn began with a draw
+        drawn = len(deck) - len(state.deck)
+        change -= state.game.points[deck[len(deck) - drawn]]
+    return change
+
+
+class TargetTally:
+    """What a card played at another player does to them, per card kind: how their points
+    (hand + discard pile) change with the play, and how often they still win the round
+    (against the fair share; an attack that works is below 1)."""
+
+    def __init__(self, kinds: tuple[str, ...]):
+        self.kinds = kinds
+        self.plays: Counter = Counter()
+        self.counted: Counter = Counter()  # kind → plays that left the round going
+        self.points: Counter = Counter()  # kind → summed change of the target's points
+        self.rounds: Counter = Counter()  # kind → (target, round) pairs
+        self.wins: Counter = Counter()  # kind → of those, rounds the target won
+        self.this_round: set[tuple[int, int]] = set()  # (kind, target) this round
+        self.won_by: Counter = Counter()  # kind → plays that won the round for their player at once
+
+    def played(self, kind: int, target: int, points_change: int | None) -> None:
+        self.plays[kind] += 1
+        if points_change is not None:
+            self.counted[kind] += 1
+            self.points[kind] += points_change
+        self.this_round.add((kind, target))
+
+    def round_over(self, winner: int | None) -> None:
+        for kind, target in self.this_round:
+            self.rounds[kind] += 1
+            self.wins[kind] += winner == target
+        self.this_round = set()
+
+    def report(self, fair: float) -> dict:
+        return {self.kinds[k]: {"plays": self.plays[k], "won_round_at_once": self.won_by[k] / self.plays[k],
+                                "target_points_change": self.points[k] / max(1, self.counted[k]),
+                                "target_win_ratio": (self.wins[k] / self.rounds[k] / fair
+                                                     if self.rounds[k] and fair else 0)}
+                for k in sorted(self.plays, key=lambda k: self.kinds[k])}
 
 
 def _tally_round(result: dict, held: list[set[int]], held_rounds: Counter, held_wins: Counter) -> None:
@@ -115,9 +181,17 @@ def text_report(reports: list[dict]) -> list[str]:
         lines.append("  eliminations by card: " + (", ".join(
             f"{k} {v} ({100 * v / total:.0f}%)" for k, v in r["eliminations_by_card"].items()) or "none"))
         ratios = r["holder_win_ratio"]
-        top = max(ratios.items(), key=lambda kv: kv[1]) if ratios else ("-", 0)
-        lines.append("  holder win ratio (1 = average, balanced below 2): " + ", ".join(
+        lines.append("  holder win ratio (1 = the average player): " + ", ".join(
             f"{k} {v:.2f}" for k, v in ratios.items()))
-        lines.append(f"  highest: {top[0]} {top[1]:.2f}")
+        relative = r["holder_win_ratio_vs_mean"]
+        low = min(relative.items(), key=lambda kv: kv[1]) if relative else ("-", 0)
+        high = max(relative.items(), key=lambda kv: kv[1]) if relative else ("-", 0)
+        lines.append(f"  against the kinds' mean (balanced within 0.8-1.3): lowest {low[0]} {low[1]:.2f}, "
+                     f"highest {high[0]} {high[1]:.2f}")
+        lines.append("  played at an opponent:   plays  won the round at once  target's points change"
+                     "  target win ratio")
+        for kind, t in r["targeted"].items():
+            lines.append(f"    {kind:<20} {t['plays']:>6}  {100 * t['won_round_at_once']:>20.1f}%"
+                         f"  {t['target_points_change']:>+22.2f}  {t['target_win_ratio']:>16.2f}")
         lines.append("")
     return lines[:-1]

@@ -4,7 +4,8 @@ A match is rounds; a round is turns; a turn is "draw one (automatic), play one" 
 are docs/rules-pixelpug.md). Internally a card is an int (its place in `Game.cards`) and
 every zone is a list of ints, hands kept sorted; dicts appear only at the API edge
 (`actions.py`). Every card is always in exactly one place: the deck, the main pile between
-rounds, the Treat pile, a hand or a discard pile (`zones()` lists them, the tests check it).
+rounds, the Treat pile, a hand, a discard pile or out of the round (`flushed`, Poop Time's
+discards); `zones()` lists them, the tests check it.
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ class State:
         self.box: list[int] = list(g.main)  # main-pile cards between rounds, in id order
         self.deck: list[int] = []  # top card at the end, so drawing is pop()
         self.treats: list[int] = list(g.treats)
+        self.flushed: list[int] = []  # discarded out of the round (Poop Time), face up
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.discards: list[list[int]] = [[] for _ in range(n)]
         self.revealed: list[list[int]] = [[] for _ in range(n)]  # the hand shown on going out
@@ -133,7 +135,7 @@ class State:
 
     def zones(self) -> dict[str, list[int]]:
         """Every place a card can be, by name (for invariants and debugging)."""
-        out = {"deck": self.deck, "box": self.box, "treats": self.treats}
+        out = {"deck": self.deck, "box": self.box, "treats": self.treats, "flushed": self.flushed}
         for seat in range(self.game.players):
             out[f"hand/{seat}"] = self.hands[seat]
             out[f"discard/{seat}"] = self.discards[seat]
@@ -146,7 +148,7 @@ class State:
         shares them; every list that changes is copied."""
         other = copy.copy(self)
         for name in ("round_wins", "results", "eliminations", "events", "log", "box", "deck",
-                     "treats", "lives", "alive", "doghouse", "rps"):
+                     "treats", "flushed", "lives", "alive", "doghouse", "rps"):
             setattr(other, name, list(getattr(self, name)))
         for name in ("hands", "discards", "revealed"):
             setattr(other, name, [list(pile) for pile in getattr(self, name)])

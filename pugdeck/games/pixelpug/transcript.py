@@ -77,7 +77,8 @@ def describe(game: Game, event: dict, names: list[str]) -> str | None:
         result = "a tie: nothing happens" if event["winner"] is None else f"{names[event['winner']]} wins"
         return f"  {who} shows {a}, {them} shows {d}: {result}"
     if kind == "discarded":
-        return f"  {who} discards {hand_label(game, event['cards'])} and draws a new card"
+        where = " out of the round" if event.get("to") == "out-of-round" else ""
+        return f"  {who} discards {hand_label(game, event['cards'])}{where} and draws a new card"
     if kind == "look":
         if "hand" in event:
             return f"  {who} sees {them}'s hand: {hand_label(game, event['hand'])}"

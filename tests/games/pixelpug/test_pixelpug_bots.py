@@ -38,3 +38,31 @@ def test_a_heuristic_bot_beats_random_bots_most_of_the_time(new_game):
         state = play_game(game, make_bots("heuristic,random", game, seed))
         wins += state.champion() == 0
     assert wins >= 20
+
+
+def test_the_heuristic_bot_plays_a_treat_it_was_given(deal):
+    # Seat 0 gives itself a Treat; next turn, holding the Treat and a Nap, it plays the Treat
+    # (it draws a card and still scores) rather than the Nap (which does nothing).
+    state = deal(2, ["good-boy#1", "sniff#1", "nap#1", "nap#2", "doghouse#1"])
+    play(state, "good-boy#1", target=0)
+    play(state, "sniff#1", target=0)
+    bot = HeuristicBot(0, 0, {c.id: c for c in state.game.cards})
+    hand = state.observation(0)["hand"]
+    assert "nap#1" in hand and any(card.startswith("treat#") for card in hand)
+    choice = bot.choose(state.observation(0), state.legal_actions())
+    assert choice["card"].startswith("treat#")
+
+
+def test_the_heuristic_bot_aims_poop_time_at_the_bigger_hand(deal):
+    # Seat 1 holds three cards, seat 2 one: the flush costs seat 1 more.
+    state = deal(3, ["the-pug#1", "nap#1", "nap#2", "doghouse#1", "sniff#1", "the-pug#2",
+                     "dog-food#1", "sniff#2", "poop-time#1"])
+    play(state, "the-pug#1", target=1)  # seat 1 draws Sniff
+    play(state, "the-pug#2", target=1)  # seat 1 draws Dog Food: three cards
+    play(state, "sniff#2", target=0)    # seat 2 keeps one
+    bot = HeuristicBot(0, 0, {c.id: c for c in state.game.cards})
+    observation = state.observation(0)
+    assert observation["hand_sizes"][1] > observation["hand_sizes"][2]
+    poops = [a for a in state.legal_actions() if a["card"] == "poop-time#1"]
+    best = max(poops, key=lambda a: bot._value(a, observation, {}, bot._unseen(observation)))
+    assert best["target"] == 1

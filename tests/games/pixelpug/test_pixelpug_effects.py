@@ -12,26 +12,52 @@ def discards(state, seat):
     return [state.game.ids[c] for c in state.discards[seat]]
 
 
-def test_poop_time_discards_a_hand_of_several_cards_and_draws_one(deal):
+def flushed(state):
+    return [state.game.ids[c] for c in state.flushed]
+
+
+def test_poop_time_flushes_a_hand_of_several_cards_out_of_the_round_and_draws_one(deal):
     state = deal(2, ["nap#1", "dog-food#1", "the-pug#1", "sniff#1", "nap#2", "poop-time#1"])
     play(state, "the-pug#1", target=1)               # seat 1: Dog Food + Sniff
     play(state, "nap#2")
+    before = state.points(1)
     play(state, "poop-time#1", target=1)
-    assert discards(state, 1) == ["nap#2", "dog-food#1", "sniff#1"]
+    assert flushed(state) == ["dog-food#1", "sniff#1"] and discards(state, 1) == ["nap#2"]
     assert len(state.hands[1]) == 1 + 1              # the new card, and its turn's draw
+    drawn = sum(state.game.points[c] for c in state.hands[1])
+    assert state.points(1) == before - 4 - 1 + drawn  # Dog Food and Sniff count for nobody now
+    assert state.observation(0)["flushed"] == ["dog-food#1", "sniff#1"]  # face up, for all to see
 
 
-def test_poop_time_on_a_one_card_hand_also_discards_it_and_draws_one(deal):
+def test_poop_time_on_a_one_card_hand_also_flushes_it_and_draws_one(deal):
     state = deal(2, ["poop-time#1", "dog-food#1", "nap#1", "sniff#1"])
     play(state, "poop-time#1", target=1)
-    assert discards(state, 1) == ["dog-food#1"]
+    assert flushed(state) == ["dog-food#1"] and discards(state, 1) == []
     assert ids(state, 1) == ["doghouse#1", "sniff#1"]  # the new card (next in id order) + turn draw
 
 
-def test_nip_hits_a_held_kind_and_cannot_name_itself(deal):
+def test_a_deck_may_keep_a_poop_timed_hand_on_the_victims_own_pile(built_doc, deal):
+    import copy
+
+    from pugdeck.games.pixelpug.engine import Game
+
+    doc = copy.deepcopy(built_doc)
+    for card in doc["cards"]:
+        if card["card"] == "poop-time":
+            card["effect"][0]["discard-to"] = "own-pile"
+    state = deal(2, ["poop-time#1", "dog-food#1", "nap#1", "sniff#1"],
+                 state=Game(doc, 2, 0).new_initial_state())
+    play(state, "poop-time#1", target=1)
+    assert discards(state, 1) == ["dog-food#1"] and flushed(state) == []
+
+
+def test_nip_hits_a_held_kind_and_cannot_name_itself_or_a_treat(deal):
     state = deal(2, ["nip#1", "nap#1", "sniff#1"])
     names = {a["name"] for a in state.legal_actions() if a["card"] == "nip#1"}
-    assert "nip" not in names and "nap" in names and "treat" in names
+    # Not itself, nor a Treat: Treats are handed out in public, so naming one is a sure hit.
+    assert "nip" not in names and "treat" not in names and "nap" in names
+    with pytest.raises(IllegalAction):
+        play(state, "nip#1", target=1, name="treat")
     with pytest.raises(IllegalAction):
         play(state, "nip#1", target=1, name="nip")
     play(state, "nip#1", target=1, name="nap")

@@ -133,10 +133,11 @@ def test_empty_bowl_fails_against_a_holder_with_protection(deal):
                                                   "hit": True, "shielded": True}
 
 
-def test_empty_bowl_on_someone_else_misses(deal):
-    state = deal(3, ["empty-bowl#1", "nap#1", "dog-food#1", "nap#2"])
+def test_empty_bowl_on_someone_else_misses_and_draws_you_a_card(deal):
+    state = deal(3, ["empty-bowl#1", "nap#1", "dog-food#1", "nap#2", "sniff#1"])
     play(state, "empty-bowl#1", target=1)
     assert state.results == [] and state.current_player() == 1
+    assert ids(state, 0) == ["nap#2", "sniff#1"]  # the turn's draw, and the miss's card
 
 
 def test_a_red_target_player_card_may_target_you_but_not_the_doghouse(built_doc, deal):
