@@ -1,7 +1,7 @@
 """PixelPug card faces and backs as positioned shapes, in a pixel-art look drawn in code.
 
 A card: a red background for attacks (plain blue otherwise), the name across the top, a
-pixel pug (fur and collar chosen from the card's id, so copies look alike), what the card
+pixel picture of what it does (sprites.py: a bowl for Empty Bowl, teeth for Nip), what the card
 says, its points as pixel coins and, on red cards, "ATTACK". Two backs: the game deck's and
 the Treats' own, so a Treat never hides in the deck. Region, text-style and colour names
 are PixelPug's own (declared in game.py; templates/pixelpug.yaml).
@@ -9,11 +9,10 @@ are PixelPug's own (declared in game.py; templates/pixelpug.yaml).
 
 from __future__ import annotations
 
-import hashlib
-
 from reportlab.lib.units import mm
 
 from pugdeck.authoring.diagnostics import DeckError, Diagnostic
+from pugdeck.games.pixelpug.faces.sprites import FALLBACK, SET_ASIDE, Sprite, sprite_name, sprite_shapes, sprites
 from pugdeck.render.backs import BackChoice, back_text, image_place, text_field, text_problems
 from pugdeck.render.fonts import FontSet
 from pugdeck.render.shapes import CardFace, Rect, Shape
@@ -21,60 +20,6 @@ from pugdeck.render.strings import Strings
 from pugdeck.render.templates import Template
 from pugdeck.render.text_fitting import fit_text
 from pugdeck.render.text_shapes import box_points, place_lines, set_field, set_fixed_text
-
-# A 14 x 12 pug, top row first: F fur, M mask, E eye, W eye shine, N nose, T tongue, C collar.
-PUG_SPRITE = (
-    "..MM......MM..",
-    ".MMFFFFFFFFMM.",
-    ".MFFFFFFFFFFM.",
-    "MFFEWFFFFEWFFM",
-    "MFFEEFMMFEEFFM",
-    "MFFFFMMMMFFFFM",
-    ".FFFMMNNMMFFF.",
-    ".FFFMMMMMMFFF.",
-    "..FFFMTTMFFF..",
-    "..CCCCCCCCCC..",
-    "...FFF..FFF...",
-    "...MM....MM...",
-)
-# A bone for the Treats' back, same pixel grid idea.
-BONE_SPRITE = (
-    "WW......WW",
-    "WWWWWWWWWW",
-    ".WWWWWWWW.",
-    "WWWWWWWWWW",
-    "WW......WW",
-)
-FURS = ("#D9B27C", "#E8C28E", "#5A5560", "#C9A46B", "#F0D7A8")  # fawn, apricot, black, …
-COLLARS = ("#E4453A", "#3EA65B", "#F2C14E", "#8E5BD6", "#2FA3C9")
-FIXED = {"M": "#2B2230", "E": "#111111", "W": "#FFFFFF", "N": "#0B0B0B", "T": "#E86A7F"}
-
-
-def _pick(card_id: str, options: tuple[str, ...], salt: str) -> str:
-    """A choice stable across runs and machines (Python's hash() is salted per process)."""
-    digest = hashlib.sha256(f"{salt}/{card_id}".encode()).digest()
-    return options[digest[0] % len(options)]
-
-
-def sprite_shapes(rows: tuple[str, ...], colors: dict[str, str], box: tuple[float, float, float, float]
-                  ) -> list[Shape]:
-    """Square pixels of `rows`, as large as fit in `box`, centred; '.' is transparent."""
-    x, y, w, h = box
-    cols, count = len(rows[0]), len(rows)
-    size = min(w / cols, h / count)
-    left, top = x + (w - size * cols) / 2, y + (h + size * count) / 2
-    shapes: list[Shape] = []
-    for r, row in enumerate(rows):
-        start = None
-        for c in range(cols + 1):  # runs of one colour become one rectangle
-            char = row[c] if c < cols else "."
-            if start is not None and char != row[start]:
-                shapes.append(Rect(left + start * size, top - (r + 1) * size, (c - start) * size,
-                                   size, fill=colors[row[start]]))
-                start = None
-            if start is None and char != ".":
-                start = c
-    return shapes
 
 
 def _background(color: str, template: Template, bleed: float) -> list[Shape]:
@@ -101,9 +46,11 @@ def _coins(points: int, template: Template) -> list[Shape]:
 
 
 def card_face(card: dict, template: Template, fonts: FontSet, strings: Strings,
-              bleed: float = 0.0) -> tuple[CardFace, list[Diagnostic]]:
+              bleed: float = 0.0, sought: frozenset[str] = frozenset()
+              ) -> tuple[CardFace, list[Diagnostic]]:
     """The front of a built PixelPug card and any fit or glyph problems of its text (its
-    points label is the deck's `points` / `attack_points` string)."""
+    points label is the deck's `points` / `attack_points` string); its picture says what it
+    does (sprites.py; `sought`: the kinds the deck's Empty Bowls look for)."""
     problems: list[Diagnostic] = []
     colors = template.colors
     ink = colors["ink"]
@@ -112,8 +59,8 @@ def card_face(card: dict, template: Template, fonts: FontSet, strings: Strings,
     shapes: list[Shape] = _background(background, template, bleed)
     shapes += set_field(card["name"], "name", "name", template.regions["name"], template, fonts,
                         ink, kind, problems)
-    palette = {**FIXED, "F": _pick(kind, FURS, "fur"), "C": _pick(kind, COLLARS, "collar")}
-    shapes += sprite_shapes(PUG_SPRITE, palette, box_points(template.regions["art"], template))
+    shapes += sprite_shapes(sprites()[sprite_name(card, sought)],
+                            box_points(template.regions["art"], template))
     shapes += set_field(card["text"], "text", "text", template.regions["text"], template,
                         fonts, ink, kind, problems)
     shapes += _coins(int(card["points"]), template)
@@ -185,10 +132,10 @@ def card_back(template: Template, fonts: FontSet, strings: Strings, deck_name: s
                            stroke_width=2.0))
         art = (10 * mm, height * 0.35, width - 20 * mm, height * 0.4)
         if treats:
-            shapes += sprite_shapes(BONE_SPRITE, {"W": colors["paper"]}, art)
+            shapes += sprite_shapes(sprites()[SET_ASIDE], art)
         else:
-            palette = {**FIXED, "F": FURS[0], "C": accent}
-            shapes += sprite_shapes(PUG_SPRITE, palette, art)
+            pug = sprites()[FALLBACK]
+            shapes += sprite_shapes(Sprite(pug.rows, {**pug.colors, "C": accent}), art)
     texts, problems = back_texts(template, fonts, strings, deck_name, choice, treats)
     if problems:  # printed on every back of the pile: never with a gap in it
         raise DeckError(problems)

@@ -9,6 +9,7 @@ from reportlab.lib.units import mm
 
 from pugdeck.games.built_deck import Built
 from pugdeck.games.pixelpug.faces.card_faces import card_back, card_face
+from pugdeck.games.pixelpug.faces.sprites import sought_kinds
 from pugdeck.games.spec import FaceInfo, PdfInfo, PrintRun
 from pugdeck.render.backs import back_choice
 from pugdeck.render.fonts import FontSet
@@ -64,7 +65,9 @@ def print_run(built: Built, template: Template, fonts: FontSet, bleed: float) ->
 
 def _fronts(built: Built, template: Template, fonts: FontSet, strings: Strings, bleed: float,
             diagnostics: list) -> Iterator[tuple[FaceInfo, CardFace]]:
-    for info, card in zip(faces(built), built.doc.get("cards", [])):
-        face, problems = card_face(card, template, fonts, strings, bleed)
+    cards = built.doc.get("cards", [])
+    sought = sought_kinds(cards)
+    for info, card in zip(faces(built), cards):
+        face, problems = card_face(card, template, fonts, strings, bleed, sought)
         diagnostics.extend(problems)
         yield info, face
