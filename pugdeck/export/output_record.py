@@ -1,10 +1,12 @@
 """Exports delete only what they wrote: a record of our own outputs in each output folder.
 
-An export that fills a folder of its own (`export png`, `export print-shop`, `export tts`)
-writes `.pugdeck-outputs.json` there: each file it wrote (its path relative to the folder)
-and the sha256 of the bytes it wrote. The next export into that folder removes a file only
-if the record lists it, this export did not write it again, it is still a regular file
-inside the folder, and its bytes are still the ones we wrote. A user's own image in the
+An export that fills a folder of its own (`<out>/<name>/png/`, `…/print-shop-mpc/`,
+`…/tts/`) records each file it wrote there, by its path from the deck's output folder
+(`png/alpha-1.png`), with the sha256 of the bytes it wrote, in `<out>/<name>/.pugdeck-outputs.json`
+(beside the image folders, not in them: a folder uploaded to a shop or opened in a viewer
+holds only the images). The next export into that folder removes a file only if the record
+lists it, this export did not write it again, it is still a regular file reached through
+real folders (no link), and its bytes are still the ones we wrote. A user's own image in the
 folder, or one of ours the user has edited, is never touched. A folder without a record
 (written by an older pugdeck, or by hand) loses nothing.
 """
@@ -45,13 +47,12 @@ def read_record(folder: Path) -> dict[str, str]:
             if isinstance(name, str) and isinstance(digest, str) and _plain_relative(name)}
 
 
-def record_bytes(folder: Path, written: Mapping[Path, bytes]) -> bytes:
-    """The record of `written`'s files inside `folder`, sorted, so the same export gives the
-    same bytes."""
-    files = {name: sha256(data) for name, data in sorted(_inside(folder, written).items())}
+def record_bytes(files: Mapping[str, str]) -> bytes:
+    """The record of `files` (path from the record's folder → sha256), sorted, so the same
+    exports give the same bytes."""
     doc = {"format": RECORD_FORMAT,
            "about": "Files pugdeck wrote here; the next export removes only these.",
-           "files": files}
+           "files": dict(sorted(files.items()))}
     return (json.dumps(doc, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
 
 
@@ -59,24 +60,30 @@ def remove_stale(folder: Path, written: Mapping[Path, bytes] | Iterable[Path],
                  pattern: str = "*") -> list[Path]:
     """Remove the files a previous export recorded in `folder` that this one did not write
     (`written`: path → the bytes just written) and that match `pattern`, then record what
-    this export wrote. A card removed from the deck does not live on as an old image, and a
-    file pugdeck did not write, or one changed since, stays. Returns what was removed."""
+    this export wrote there (in the record beside `folder`, whose other folders' entries
+    stay as they are). A card removed from the deck does not live on as an old image, and
+    a file pugdeck did not write, or one changed since, stays. Returns what was removed."""
     folder = Path(folder)
+    root, prefix = folder.parent, folder.name + "/"
     if not isinstance(written, Mapping):  # paths only: read back what was just written
         written = {Path(p): _read(Path(p)) for p in written}
-    now = _inside(folder, written)
+    now = {prefix + name: data for name, data in _inside(folder, written).items()}
+    record = read_record(root)
     removed = []
-    for name, digest in sorted(read_record(folder).items()):
-        if name in now or not fnmatch.fnmatch(PurePosixPath(name).name, pattern):
+    for name, digest in sorted(record.items()):
+        if (not name.startswith(prefix) or name in now
+                or not fnmatch.fnmatch(PurePosixPath(name).name, pattern)):
             continue
-        path = folder / name
-        if _ours_unchanged(folder, name, digest):
+        if _ours_unchanged(root, name, digest):
+            path = root / name
             try:
                 path.unlink()
             except OSError as exc:
                 raise WriteError(path, (exc.strerror or str(exc)).lower(), action="remove") from None
             removed.append(path)
-    write_files({folder / RECORD_NAME: record_bytes(folder, written)})
+    kept = {name: digest for name, digest in record.items() if not name.startswith(prefix)}
+    kept.update({name: sha256(data) for name, data in now.items()})
+    write_files({root / RECORD_NAME: record_bytes(kept)})
     return removed
 
 
@@ -88,8 +95,7 @@ def _inside(folder: Path, written: Mapping[Path, bytes]) -> dict[str, bytes]:
             relative = Path(path).relative_to(folder)
         except ValueError:
             continue  # beside the folder (the preview sheet): not this folder's to keep
-        if relative.name != RECORD_NAME:
-            out[relative.as_posix()] = data
+        out[relative.as_posix()] = data
     return out
 
 

@@ -41,9 +41,8 @@ def check_safe_zone(built: Built, shop: Shop) -> None:
             problems.append(Diagnostic(
                 "", 0, 0, card if played else None, "safe zone", ERROR,
                 f"{'' if played else card + ': '}{crossing.element} is {crossing.margin_mm:g} mm "
-                f"from the {crossing.side} edge, outside {shop.name}'s safe zone "
-                f"({shop.safe_mm:.2f} mm inside the cut): the cut may clip it; move it further "
-                "in (the template's regions)"))
+                f"from the {crossing.side} edge, within {shop.name}'s {shop.safe_mm:g} mm safe "
+                "margin, where the cut may clip it; move it further in (the template's regions)"))
     if len(cards) > MAX_CARDS_NAMED:
         problems.append(Diagnostic("", 0, 0, None, "safe zone", ERROR,
                                    f"… and {len(cards) - MAX_CARDS_NAMED} more cards cross "

@@ -64,7 +64,7 @@ def test_the_measure_sees_every_kind_of_face(decks):
     and the tightest of them still clears the line."""
     seen: dict[str, float] = {}
     for _deck, faces in decks:
-        for info, face in faces.fronts:
+        for _info, face in faces.fronts:
             for ink, margin, _side in margins(face, faces.pictures):
                 kind = ink.element.split(" '")[0]
                 seen[kind] = min(seen.get(kind, 99.0), margin)
