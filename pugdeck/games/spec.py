@@ -219,8 +219,13 @@ class GameSpec:
         """The gallery's name of a colour tier in the deck's language (default: the word)."""
         return level.capitalize()
 
-    def card_description(self, card: dict) -> str:
-        """A built card in one line of words (Tabletop Simulator's description)."""
+    #: face kinds printed blank, to be written on by hand: a virtual table (Tabletop
+    #: Simulator) leaves them out, since nobody can write on a card there
+    write_in_kinds: ClassVar[tuple[str, ...]] = ()
+
+    def card_description(self, card: dict, strings: Strings) -> str:
+        """A built card in one line of words, in the deck's language (`strings`: its fixed
+        texts): what Tabletop Simulator shows when a player hovers over the card."""
         return str(card.get("id", ""))
 
     # -- engine (the shape of a Game and its States: games/state.py) --------------------

@@ -160,8 +160,10 @@ class PugYou(GameSpec):
     def level_title(self, level: str, strings) -> str:
         return strings.text(LEVEL_KEYS[level]) if level in LEVEL_KEYS else super().level_title(level, strings)
 
-    def card_description(self, card: dict) -> str:
-        return description.card_description(card)
+    write_in_kinds = ("blank",)  # the blank blue customs
+
+    def card_description(self, card: dict, strings) -> str:
+        return description.card_description(card, strings)
 
 
 GAME = PugYou()
