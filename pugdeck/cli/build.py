@@ -29,7 +29,6 @@ from pugdeck.cli.common import (
 from pugdeck.games.parameters import CHOICE, FILE, FLAG, INT, Parameter
 from pugdeck.games.registry import game
 
-
 DUPLEX_CHOICES = ("long", "short", "fold", "none")
 # What the PDF holds, for the summary line: a user who printed --duplex none reads that the
 # backs are not in it, and where to get them.
