@@ -102,7 +102,9 @@ def _layout(arrangement: str, page_w: float, page_h: float, cols: int, rows: int
     pair_w, pair_h = _pair_size(arrangement, card_w, card_h, bleed)
     left, bottom = (page_w - cols * pair_w) / 2, (page_h - rows * pair_h) / 2
     pairs = []
-    cuts_x, cuts_y, folds = set(), set(), set()
+    cuts_x: dict[float, float] = {}  # rounded → exact: neighbours' shared edge is one cut
+    cuts_y: dict[float, float] = {}
+    folds: dict[float, float] = {}
     for r in range(rows):
         for c in range(cols):
             x, y = left + c * pair_w, bottom + (rows - 1 - r) * pair_h  # the pair with its bleed
@@ -111,28 +113,30 @@ def _layout(arrangement: str, page_w: float, page_h: float, cols: int, rows: int
                 front = Slot(x + bleed, y + bleed, card_w, card_h)
                 back = Slot(fold, y + bleed, card_w, card_h)
                 clips = Box(x, y, bleed + card_w, pair_h), Box(fold, y, card_w + bleed, pair_h)
-                cuts_x |= {_key(front.x), _key(back.x + card_w)}
-                cuts_y |= {_key(front.y), _key(front.y + card_h)}
+                _add(cuts_x, front.x, back.x + card_w)
+                _add(cuts_y, front.y, front.y + card_h)
             else:
                 fold = y + bleed + card_h
                 front = Slot(x + bleed, fold, card_w, card_h)
                 back = Slot(x + bleed, y + bleed, card_w, card_h, rotated=True)
                 clips = Box(x, fold, pair_w, card_h + bleed), Box(x, y, pair_w, bleed + card_h)
-                cuts_x |= {_key(front.x), _key(front.x + card_w)}
-                cuts_y |= {_key(back.y), _key(front.y + card_h)}
-            folds.add(_key(fold))
+                _add(cuts_x, front.x, front.x + card_w)
+                _add(cuts_y, back.y, front.y + card_h)
+            _add(folds, fold)
             pairs.append(FoldPair(front, back, *clips))
     grid = Box(left, bottom, cols * pair_w, rows * pair_h)
     upright = arrangement == SIDE_BY_SIDE  # the fold lines' direction
-    cut_marks = (_marks(grid, sorted(cuts_x), True, CROP_LENGTH, ())
-                 + _marks(grid, sorted(cuts_y), False, CROP_LENGTH, ()))
-    fold_marks = _marks(grid, sorted(folds), upright, FOLD_LENGTH, FOLD_DASH)
+    cut_marks = (_marks(grid, sorted(cuts_x.values()), True, CROP_LENGTH, ())
+                 + _marks(grid, sorted(cuts_y.values()), False, CROP_LENGTH, ()))
+    fold_marks = _marks(grid, sorted(folds.values()), upright, FOLD_LENGTH, FOLD_DASH)
     return FoldSheet(page_w, page_h, arrangement, tuple(pairs), cut_marks, fold_marks)
 
 
-def _key(position: float) -> float:
-    """A line's position, rounded so that neighbours' shared edge is one cut, not two."""
-    return round(position, 4)
+def _add(lines: dict[float, float], *positions: float) -> None:
+    """Lines at `positions`, once each: neighbours' shared edge, reached by two sums that
+    differ in the last bits, is one cut, not two."""
+    for position in positions:
+        lines.setdefault(round(position, 4), position)
 
 
 def _marks(grid: Box, positions: list[float], upright: bool, length: float,
