@@ -117,7 +117,8 @@ def _refusal(line: str, could_be: list[int], count: int, secret: bool) -> str:
         return f"That is none of the choices: type {numbers} or the choice's name."
     shown = line.strip()
     if len(could_be) > 1:
-        which = ", ".join(str(i + 1) for i in could_be)
+        numbers = [str(i + 1) for i in could_be]
+        which = ", ".join(numbers[:-1]) + " or " + numbers[-1]
         return f"'{shown}' could be {which}: type its number."
     if not shown:
         return f"Type {numbers} (or ? for help)."
