@@ -59,7 +59,7 @@ class Person:
         neighbour must not read off the screen; what was typed is not echoed either)."""
         if not secret:
             self._list(options, compact)
-        hint = f"1-{len(options)}" + (", back" if can_go_back else "") + ", ? for help"
+        hint = (f"1-{len(options)}" if len(options) > 1 else "1") + (", back" if can_go_back else "") + ", ? for help"
         while True:
             try:
                 line = self.read(f"{question} [{hint}]: ", secret)

@@ -68,12 +68,12 @@ def table_lines(game: Game, observation: dict, names: list[str]) -> list[str]:
     return lines
 
 
-def play_line(game: Game, event: dict, names: list[str]) -> str:
-    """'Bot 1 plays Nip (red, 1 point) on Ana, naming Nap'."""
+def play_line(game: Game, event: dict, names: list[str], me: int) -> str:
+    """'Bot 1 plays Nip (red, 1 point) on Ana, naming Nap'; 'You play … on yourself'."""
     seat, target = event["seat"], event.get("target")
-    line = f"{names[seat]} plays {card_words(game, event['card'])}"
+    line = f"{'You play' if seat == me else names[seat] + ' plays'} {card_words(game, event['card'])}"
     if target is not None:
-        line += " on themselves" if target == seat else f" on {names[target]}"
+        line += f" on {'yourself' if seat == me else 'themselves'}" if target == seat else f" on {names[target]}"
     if "name" in event:
         line += f", naming {game.kind_names[event['name']]}"
     return line
@@ -90,7 +90,7 @@ class EventFeed:
         for event in visible_events(state, self.seat, self.shown):
             if event["event"] == "round":
                 self.say("")
-            line = play_line(self.game, event, self.names) if event["event"] == "play" else \
+            line = play_line(self.game, event, self.names, self.seat) if event["event"] == "play" else \
                 describe(self.game, event, self.names)
             if line:
                 self.say(line)
