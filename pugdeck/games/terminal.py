@@ -11,6 +11,7 @@ saying what to type, and the question again. Ctrl-C (KeyboardInterrupt) is the c
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -18,7 +19,7 @@ HELP_WORDS = ("?", "help")
 BACK_WORDS = ("back",)
 QUIT_WORDS = ("quit", "exit")
 BACK = -1  # what `choose` returns when the person typed `back` where it was offered
-WIDTH = 78  # a compact list of options stays within a narrow terminal
+WIDTH = 78  # lines are wrapped, and a compact list laid out, within a narrow terminal
 
 
 class LeftTheGame(Exception):  # noqa: N818 (a person leaving is not an error of the program)
@@ -50,7 +51,13 @@ class Person:
         self.read, self.write = read, write
 
     def say(self, line: str = "") -> None:
-        self.write(line)
+        """Print `line`, wrapped at word breaks to `WIDTH`, continued a little further in."""
+        if len(line) <= WIDTH:
+            self.write(line)
+            return
+        indent = " " * (len(line) - len(line.lstrip()) + 4)
+        for part in textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False):
+            self.write(part)
 
     def choose(self, question: str, options: Sequence[Option], help_lines: Callable[[], list[str]],
                *, secret: bool = False, can_go_back: bool = False, compact: bool = False) -> int:

@@ -52,9 +52,10 @@ WRONG = [re.compile(rf"(?<![\d.])1 {NOUNS}s\b"), re.compile(rf"(?<![\d.])(0|[2-9
 def test_counts_take_the_right_plural_everywhere(deck, players, asked, seed):
     result = run("play", deck, "-p", players, "--seed", str(seed), "--human", "Ana", input="?\n" + ALWAYS_FIRST)
     assert result.exit_code == 0
+    text = re.sub(r"\n {4,}", " ", result.output)  # long lines are wrapped, continued further in
     for pattern in WRONG:
-        assert not pattern.search(result.output), pattern.search(result.output).group(0)
-    assert re.search(r"\b1 (point|card|badge|turd)\b", result.output)  # the singular does occur
+        assert not pattern.search(text), pattern.search(text).group(0)
+    assert re.search(r"\b1 (point|card|badge|turd)\b", text)  # the singular does occur
 
 
 @pytest.mark.parametrize(("deck", "players", "asked"), GAMES)

@@ -69,7 +69,7 @@ def _join(words: list[str]) -> str:
 
 def _show_turn(person: Person, game: Game, observation: dict, names: list[str], held: set[str]) -> None:
     person.say("")
-    person.say(f"-- Your turn, {names[observation['seat']]} (round {observation['round'] + 1}) --")
+    person.say(f"— Your turn, {names[observation['seat']]} (round {observation['round'] + 1}) —")
     for line in table_lines(game, observation, names):
         person.say(line)
     new = [c for c in observation["hand"] if c not in held]

@@ -4,6 +4,7 @@ named card only when the card needs them, the cards' rules on `?`, `back`, a sec
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -19,11 +20,17 @@ def run(*args, input=ALWAYS_FIRST):
     return CliRunner().invoke(main, ["play", "pixelpug", *args], input=input)
 
 
+def unwrap(text: str) -> str:
+    """The lines the terminal wrapped at 78 columns (continued 4 spaces further in), joined."""
+    return re.sub(r"\n {4,}", " ", text)
+
+
 def played(seed: int, players: int = 3, input: str = ALWAYS_FIRST) -> tuple[str, dict]:
-    """What the person read (stderr) and the log (stdout) of a game played with `input`."""
+    """What the person read (stderr, unwrapped) and the log (stdout) of a game played with `input`."""
     result = run("-p", str(players), "--seed", str(seed), "--human", "Ana", "--json", input=input)
     assert result.exit_code == 0, result.output
-    return result.stderr, json.loads(result.stdout)
+    assert all(len(line) <= 78 for line in result.stderr.splitlines() if "? for help]" not in line)
+    return unwrap(result.stderr), json.loads(result.stdout)
 
 
 def human_plays(built_doc: dict, log: dict) -> list[tuple[dict, dict]]:
@@ -100,11 +107,11 @@ def test_every_hand_listed_is_the_persons_own_at_that_turn(seed, built_doc):
                              lambda prompt, secret: "1", printed.append)
     assert state.is_terminal() and printed[-1].endswith(")")
     listings, current = [], None
-    for line in printed:
+    for line in unwrap("\n".join(printed)).splitlines():
         if line == "Your hand:":
             current = []
             listings.append(current)
-        elif current is not None and line.startswith("  ") and ") " in line:
+        elif current is not None and re.match(r"  \d+\) ", line):
             current.append(line.split(") ", 1)[1].split(" (", 1)[0])
         else:
             current = None
