@@ -113,7 +113,7 @@ def _choose_play(person: Person, game: Game, observation: dict, names: list[str]
 
 
 def _card_option(game: Game, card: str, count: int, legal: list[dict]) -> str:
-    line = card_rule(game, card) + (f" (you hold {count})" if count > 1 else "")
+    line = card_rule(game, card, count)
     play = next(action for action in legal if action["card"] == card)
     if "target" not in play and game.card(card).target is not None:
         line += " [nobody can be chosen now: it would do nothing]"

@@ -20,9 +20,13 @@ def card_words(game: Game, card_id: str) -> str:
     return f"{info.name} ({'red, ' if info.attack else ''}{plural(info.points, 'point')})"
 
 
-def card_rule(game: Game, card_id: str) -> str:
-    """'Nip (red, 1 point): Name a card other than Nip. …': the card and its rules text."""
-    return f"{card_words(game, card_id)}: {game.card(card_id).text}"
+def card_rule(game: Game, card_id: str, copies: int = 1) -> str:
+    """'Nip ×2 (red, 1 point): Name a card other than Nip. …': the card (how many of it you
+    hold, when more than one) and its rules text."""
+    words = card_words(game, card_id)
+    if copies > 1:
+        words = words.replace(" (", f" ×{copies} (", 1)
+    return f"{words}: {game.card(card_id).text}"
 
 
 def kinds_in(game: Game, cards: list[str]) -> list[str]:
@@ -62,10 +66,18 @@ def table_lines(game: Game, observation: dict, names: list[str]) -> list[str]:
                 status += ", in the Doghouse"
         else:
             status = "out of the round"
-        played = ", ".join(game.card(c).name for c in observation["discards"][seat]) or "nothing yet"
+        played = _counted([game.card(c).name for c in observation["discards"][seat]]) or "nothing yet"
         wins = plural(observation["round_wins"][seat], "round win")
         lines.append(f"  {labels[seat].ljust(width)}  {status}; {wins}; played: {played}")
     return lines
+
+
+def _counted(names: list[str]) -> str:
+    """'Nip ×2, Nap': each name once, in the order first played, with its count."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name + (f" ×{n}" if n > 1 else "") for name, n in counts.items())
 
 
 def play_line(game: Game, event: dict, names: list[str], me: int) -> str:

@@ -112,7 +112,7 @@ def test_every_hand_listed_is_the_persons_own_at_that_turn(seed, built_doc):
             current = []
             listings.append(current)
         elif current is not None and re.match(r"  \d+\) ", line):
-            current.append(line.split(") ", 1)[1].split(" (", 1)[0])
+            current.append(line.split(") ", 1)[1].split(" (", 1)[0].split(" ×")[0])
         else:
             current = None
     hands = [sorted({game.card(c).name for c in observation["hand"]})
