@@ -287,10 +287,13 @@ class GameSpec:
         others' hands and face-down cards, the draw pile; not cards `player` was shown."""
         raise NotImplementedError(f"{self.title} does not say which cards are hidden")
 
-    def play_human(self, game: Any, name: str, bots: str, read: Callable[[str, int, bool], int],
+    def play_human(self, game: Any, name: str, bots: str, read: Callable[[str, bool], str],
                    write: Callable[[str], None]) -> Any:
-        """Play a game with the person `name` at seat 0 and `bots` at the others; the final
-        state. `read(prompt, count, secret)` returns a choice 1..count, `write` prints a line."""
+        """Play a game with the person `name` at seat 0 and `bots` at the others, showing
+        them only seat 0's view; the final state. `read(prompt, secret)` returns the line
+        they typed (`secret`: not echoed) and raises `EOFError` at the end of their input;
+        `write` prints a line. `games/terminal.py` asks and checks the answers (`?` for the
+        rules of the cards in hand, `back`, `quit`) and raises `LeftTheGame` when they leave."""
         raise NotImplementedError(f"playing in the terminal is not available for {self.title} decks")
 
     def simulate(self, built_doc: dict, counts: list[int], games: int, seed: int, bots: str,
