@@ -21,6 +21,7 @@ COMMANDS = {
     "validate": ("pugdeck.cli.validate", "validate"),
     "schema": ("pugdeck.cli.validate", "schema"),
     "build": ("pugdeck.cli.build", "build_command"),
+    "calibrate": ("pugdeck.cli.calibrate", "calibrate_command"),
     "play": ("pugdeck.cli.play", "play"),
     "replay": ("pugdeck.cli.play", "replay"),
     "simulate": ("pugdeck.cli.play", "simulate"),
@@ -33,7 +34,8 @@ COMMANDS = {
 }
 # subcommands of a group that live in another module: group → [(name, module, attribute)]
 SUBCOMMANDS = {
-    "export": [("csv", "pugdeck.cli.export_csv", "csv_command")],
+    "export": [("csv", "pugdeck.cli.export_csv", "csv_command"),
+               ("print-shop", "pugdeck.cli.export_shop", "print_shop_command")],
 }
 
 
