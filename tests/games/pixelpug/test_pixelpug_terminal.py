@@ -90,8 +90,8 @@ def test_back_returns_from_the_target_to_the_card(built_doc):
 
 
 def test_rock_paper_scissors_is_chosen_in_secret():
-    # Seed 0, two players, always the first answer: Bot 1 duels Ana, who answers paper.
-    result = run("-p", "2", "--seed", "0", "--human", "Ana")
+    # Seed 1, two players, always the first answer: Bot 1 duels Ana, who answers paper.
+    result = run("-p", "2", "--seed", "1", "--human", "Ana")
     assert "Rock, paper, scissors against Bot 1: choose in secret" in result.output
     assert "1 paper, 2 rock, 3 scissors? [1-3, ? for help]: \n" in result.output  # not echoed
     assert "Ana shows paper" in result.output
