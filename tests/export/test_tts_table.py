@@ -169,7 +169,7 @@ def test_only_customs_puts_the_written_customs_and_the_cards_beside_them_on_the_
 
 @pytest.mark.parametrize("flags", [[], ["--no-red"], ["--no-green", "--no-yellow"], ["--savage"],
                                    ["--strangers", "--no-mutts"], ["--max-thermometer", "1"],
-                                   ["--exclude-tag", "love", "--blanks", "0"]])
+                                   ["--exclude-tag", "dating", "--blanks", "0"]])
 def test_every_filter_gives_a_save_of_the_cards_it_builds(tmp_path, flags):
     result = run(*flags, "--out", str(tmp_path / "out"), "--name", "t")
     assert result.exit_code == 0, result.output

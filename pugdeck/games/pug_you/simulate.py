@@ -60,6 +60,7 @@ class Summary:
     games: int
     mean_turns: float
     mean_actions: float
+    mean_questions: float  # questions asked per game, tie questions included (what sets its length)
     tie_rate: float  # ties per question asked (first and second questions)
     second_questions_per_game: float
     reshuffles_per_game: float
@@ -95,6 +96,7 @@ def summarise(players: int, stats: list[GameStats], build_says_playable: bool | 
         players=players, games=len(stats),
         mean_turns=round(mean(s.turns for s in stats), 3),
         mean_actions=round(mean(s.actions for s in stats), 2),
+        mean_questions=round(mean(s.questions for s in stats), 3),
         tie_rate=round(sum(s.ties for s in stats) / max(1, sum(s.questions for s in stats)), 4),
         second_questions_per_game=round(mean(s.second_questions for s in stats), 3),
         reshuffles_per_game=round(mean(s.reshuffles for s in stats), 3),

@@ -18,6 +18,7 @@ COLUMNS = (  # header, width, value
     ("players", 7, lambda s: s.players),
     ("turns", 6, lambda s: f"{s.mean_turns:g}"),
     ("actions", 8, lambda s: f"{s.mean_actions:.0f}"),
+    ("questions", 10, lambda s: f"{s.mean_questions:.1f}"),
     ("tie rate", 9, lambda s: f"{s.tie_rate:.1%}"),
     ("2nd q/game", 11, lambda s: f"{s.second_questions_per_game:.2f}"),
     ("reshuffles", 11, lambda s: f"{s.reshuffles_per_game:.2f}"),
@@ -40,7 +41,8 @@ def text_report(summaries: list[Summary], games: int, seed: int, bots: str) -> l
     lines.append(" ".join(h.rjust(w) for h, w, _ in COLUMNS))
     for summary in summaries:
         lines.append(" ".join(str(value(summary)).rjust(w) for _, w, value in COLUMNS))
-    lines += ["", "tie rate: ties per question asked; spread: most minus fewest badges at the end;",
+    lines += ["", "questions: asked per game, tie questions included;",
+              "tie rate: ties per question asked; spread: most minus fewest badges at the end;",
               "losers: players tied for most badges; lose w/ mutt: share of players holding a",
               "scored mutt at the end who lost, against everyone else; build check: what",
               "`pugdeck build` claimed for this player count."]

@@ -27,14 +27,16 @@ def join_words(words: list[str]) -> str:
 
 
 def loser_speech(game: Game, scored: list[int]) -> str:
-    """The rulebook's closing line: "I lost because I'm fake, basic and ...": the
-    descriptives of the scored cards that carry badges. A mutt takes badges away, so it
-    gives no reason for losing, even when it has a descriptive."""
+    """The rulebook's closing line, "I lost because I'm fake and basic and ...": the
+    descriptives of the scored cards that carry badges, joined with "and" only. A
+    descriptive is one phrase (the bundled deck's have no commas), so no comma is added
+    between them either and each reads whole. A mutt takes badges away, so it gives no
+    reason for losing, even when it has a descriptive."""
     words = [info.descriptive for info in (game.cards[c] for c in scored)
              if info.kind != "mutt" and info.badges > 0 and info.descriptive]
     if not words:
         return "I lost without a single pug on me."
-    return f"I lost because I'm {join_words(words)}."
+    return f"I lost because I'm {' and '.join(words)}."
 
 
 def _card_label(game: Game, card: int) -> str:

@@ -30,6 +30,13 @@ def test_the_losers_line_names_only_the_cards_that_carry_badges():
     assert loser_speech(game, only_mutts) == "I lost without a single pug on me."
 
 
+def test_the_losers_line_joins_three_or_more_descriptives_with_and_and_no_comma():
+    game = _game([card("fake", badges=2, descriptive="fake"), card("basic", badges=1, descriptive="basic"),
+                  card("menace", badges=1, descriptive="a dance floor menace")])
+    line = loser_speech(game, _numbers(game, ["fake", "basic", "menace"]))
+    assert line == "I lost because I'm fake and basic and a dance floor menace."
+
+
 def test_a_mutt_without_a_descriptive_is_scored_in_a_whole_sentence():
     players, size = 5, 5
     ids = [f"s{s}-{k}" for s in range(players) for k in range(size)] + [f"d-{i:03d}" for i in range(40)]

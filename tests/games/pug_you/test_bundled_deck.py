@@ -1,0 +1,106 @@
+"""The bundled Pug You! deck keeps its editorial rules (docs/deck-editorial.md)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+from statistics import mean
+
+import pytest
+from click.testing import CliRunner
+
+from pugdeck.building.pipeline import build
+from pugdeck.cli import main
+from pugdeck.resources import bundled_deck
+
+DECK = bundled_deck("pug-you")
+EDITORIAL = Path(__file__).parents[3] / "docs" / "deck-editorial.md"
+BADGES = {"green": {1, 2}, "yellow": {1, 2, 3}, "red": {2, 3}}
+# American forms (and a brand written as a common noun) the deck's British English avoids.
+AMERICAN = ("color", "favorite", "favor", "organize", "organized", "organizing", "center", "theater",
+            "apologize", "realize", "traveling", "jewelry", "gray", "mom", "vacation", "apartment",
+            "cookie", "candy", "sweater", "movie", "movies", "commercial", "bathroom", "restroom",
+            "cellphone", "soccer", "couch", "trash", "garbage", "roommate", "pick-up lines", "resume")
+ARTICLES = {"a", "an", "the"}
+
+
+@pytest.fixture(scope="module")
+def cards() -> list[dict]:
+    return build(DECK).doc["cards"]
+
+
+def _levelled(cards: list[dict], level: str) -> list[dict]:
+    return [c for c in cards if c["kind"] == "pug" and c["level"] == level]
+
+
+def test_the_deck_has_108_play_cards_4_mutts_and_6_blanks(cards):
+    built = build(DECK)
+    assert len(cards) == 108 and built.blanks == 6
+    assert sum(c["kind"] == "mutt" for c in cards) == 4
+    assert all(c["copy"] == 1 for c in cards)  # 108 different cards, none doubled
+
+
+@pytest.mark.parametrize("level", BADGES)
+def test_badges_stay_in_their_levels_range(cards, level):
+    off = [(c["card"], c["badges"]) for c in _levelled(cards, level) if c["badges"] not in BADGES[level]]
+    assert not off, f"{level} cards outside {sorted(BADGES[level])} badges: {off}"
+
+
+def test_the_mean_badge_count_rises_from_green_to_yellow_to_red(cards):
+    green, yellow, red = (mean(c["badges"] for c in _levelled(cards, lv)) for lv in BADGES)
+    assert green < yellow < red, (green, yellow, red)
+
+
+def test_every_descriptive_is_one_phrase_that_reads_after_im(cards):
+    for c in cards:
+        text = c["descriptive"]
+        assert text and text == text.strip(), c["card"]
+        assert "," not in text, f"{c['card']}: a comma garbles 'I lost because I'm … and …'"
+        assert " and " not in f" {text} ", f"{c['card']}: 'and' is what joins the loser's descriptives"
+        assert not text.endswith((".", "!", "?")) and not text.lower().startswith(("i'm", "i am", "because"))
+        assert text[0].islower(), f"{c['card']}: '{text}' follows \"I'm\" in lower case"
+
+
+def test_no_two_descriptives_open_with_the_same_two_words(cards):
+    def opening(text: str) -> str:
+        words = text.split()
+        return " ".join(words[1:3] if words[0] in ARTICLES else words[:2])
+    repeated = {o: n for o, n in Counter(opening(c["descriptive"]) for c in cards).items() if n > 1}
+    assert not repeated
+
+
+def test_the_text_is_british_english(cards):
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, AMERICAN)) + r")\b", re.IGNORECASE)
+    found = [(c["card"], m.group(0)) for c in cards for field in ("question", "descriptive")
+             for m in pattern.finditer(c[field])]
+    found += [(c["card"], "tupperware") for c in cards if "tupperware" in c["question"] + c["descriptive"]]
+    assert not found
+
+
+def test_validate_finds_no_near_duplicate_and_no_warning():
+    result = CliRunner().invoke(main, ["validate", str(DECK)])
+    assert result.exit_code == 0, result.output
+    assert "warning" not in result.output and "nearly repeats" not in result.output
+    assert result.output.strip().endswith(": valid")
+
+
+def test_the_red_tier_is_mostly_about_other_things_than_sex_and_drinking(cards):
+    red = _levelled(cards, "red")
+    love = [c for c in red if {"sex", "dating"} & set(c["tags"])]
+    drinking = [c for c in red if "drinking" in c["tags"]]
+    assert len(love) < len(red) / 3 and len(drinking) <= 4
+    assert sum("phones" in c["tags"] for c in cards) <= 5  # "at most a few cards about phones"
+
+
+def test_every_tag_is_one_the_editorial_doc_lists(cards):
+    documented = set(re.findall(r"^\| `([a-z-]+)` \|", EDITORIAL.read_text(encoding="utf-8"), re.MULTILINE))
+    used = {t for c in cards for t in c["tags"]}
+    assert used == documented, (used - documented, documented - used)
+    assert all(1 <= len(c["tags"]) <= 3 for c in cards)
+
+
+def test_no_green_card_or_mutt_is_about_sex_dating_or_drinking(cards):
+    adult = {"sex", "dating", "drinking"}
+    assert not [c["card"] for c in cards
+                if (c["kind"] == "mutt" or c["level"] == "green") and adult & set(c["tags"])]
