@@ -54,6 +54,9 @@ def live_app(loop: LiveLoop, network: bool = False) -> Starlette:
     async def style(request: Request) -> Response:
         return Response(files["page.css"], media_type="text/css; charset=utf-8", headers=FRESH)
 
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204, headers=SECURITY)  # browsers ask; a 404 would be logged
+
     async def status_json(request: Request) -> Response:
         return JSONResponse(status(session), headers=FRESH)
 
@@ -111,6 +114,7 @@ def live_app(loop: LiveLoop, network: bool = False) -> Starlette:
 
     routes = [
         Route("/", page), Route("/page.js", script), Route("/page.css", style),
+        Route("/favicon.ico", no_icon),
         Route("/status.json", status_json), Route("/view.json", view_json),
         Route("/deck.json", deck_json), Route("/events", events),
         Route("/cards/{key}.png", card), Route("/filters", filters, methods=["POST"]),

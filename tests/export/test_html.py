@@ -9,7 +9,6 @@ chromium they are skipped with a message; `.ci/run` installs one.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -20,7 +19,6 @@ from pugdeck.cli import main
 from pugdeck.export.html import fill, fold, gallery_html
 from pugdeck.export.png import card_pdf
 from pugdeck.resources import bundled_deck
-
 
 
 @pytest.fixture(scope="module")
