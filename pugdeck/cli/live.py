@@ -16,13 +16,14 @@ from pugdeck.live.session import LiveSession
 
 def _report(session: LiveSession) -> None:
     """One line on stderr per rebuild: the summary, or how many problems it has."""
-    errors = [p for p in session.problems if p.is_error()]
-    if session.ok:
-        timings = session.timings
-        drawn = f", {timings.drawn} card{'s' * (timings.drawn != 1)} redrawn" if timings else ""
-        click.echo(f"[{session.version}] {session.view.built.summary}{drawn}", err=True)
+    snap = session.snapshot
+    errors = [p for p in snap.problems if p.is_error()]
+    if snap.ok:
+        drawn = snap.timings.drawn
+        click.echo(f"[{snap.version}] {snap.view.built.summary}, {drawn} card{'s' * (drawn != 1)} redrawn",
+                   err=True)
     else:
-        click.echo(f"[{session.version}] {len(errors)} error{'s' * (len(errors) != 1)}; "
+        click.echo(f"[{snap.version}] {len(errors)} error{'s' * (len(errors) != 1)}; "
                    "the page keeps the last good cards:", err=True)
         for problem in errors[:5]:
             click.echo(f"  {problem.format()}", err=True)

@@ -64,14 +64,16 @@ def live_app(loop: LiveLoop, network: bool = False) -> Starlette:
         return JSONResponse(page_state(session), headers=FRESH)
 
     async def deck_json(request: Request) -> Response:
-        if session.view is None:
+        view = session.view  # once: a rebuild may replace it meanwhile
+        if view is None:
             return JSONResponse({"error": "no good build yet: see /status.json"}, status_code=404,
                                 headers=FRESH)
-        return Response(dumps(session.view.built.doc), media_type="application/json", headers=FRESH)
+        return Response(dumps(view.built.doc), media_type="application/json", headers=FRESH)
 
     async def card(request: Request) -> Response:
         key = request.path_params["key"]
-        png = session.view.images.get(key) if session.view and KEY.fullmatch(key) else None
+        view = session.view
+        png = view.images.get(key) if view and KEY.fullmatch(key) else None
         if png is None:
             return Response("no such card picture (it changed: reload the page's state)\n",
                             status_code=404, media_type="text/plain", headers=SECURITY)

@@ -18,9 +18,10 @@ def problem(diagnostic: Diagnostic) -> dict:
 def status(session: LiveSession) -> dict:
     """`{"ok", "version", "cards", "problems"}`: `cards` counts the last good deck's played
     cards (the built deck's `cards`), 0 before the first good build."""
-    cards = len(session.view.built.doc.get("cards", [])) if session.view else 0
-    return {"ok": session.ok, "version": session.version, "cards": cards,
-            "problems": [_public(problem(d)) for d in session.problems]}
+    snap = session.snapshot
+    cards = len(snap.view.built.doc.get("cards", [])) if snap.view else 0
+    return {"ok": snap.ok, "version": snap.version, "cards": cards,
+            "problems": [_public(problem(d)) for d in snap.problems]}
 
 
 def _public(entry: dict) -> dict:
@@ -34,17 +35,18 @@ def card_url(card: CardImage) -> str:
 def page_state(session: LiveSession) -> dict:
     """Everything the page draws: the summary, the problems (each with the card it scrolls
     to, when the last good view has it), the toggles and every card, in print order."""
-    view = session.view
+    snap = session.snapshot
+    view = snap.view
     cards = view.cards if view else ()
     problems = []
-    for d in session.problems:
+    for d in snap.problems:
         entry = problem(d)
         entry["target"] = _target(d.card, cards)
         problems.append(entry)
     built = view.built if view else None
     return {
-        "version": session.version,
-        "ok": session.ok,
+        "version": snap.version,
+        "ok": snap.ok,
         "title": (built.doc.get("deck", {}).get("name") or built.name) if built else "",
         "summary": built.summary if built else "",
         "problems": problems,

@@ -13,7 +13,7 @@ import threading
 import time
 import traceback
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +50,18 @@ class Timings:
     ready: float
 
 
+@dataclass(frozen=True)
+class Snapshot:
+    """The session's state after a rebuild, replaced whole: a reader in another thread (the
+    server) never sees one rebuild's problems with another's cards."""
+
+    version: int = 0  # grows with every rebuild, good or not
+    ok: bool = False  # whether the last rebuild was good
+    problems: tuple[Diagnostic, ...] = ()
+    view: View | None = None  # the last good one
+    timings: Timings | None = None  # of the last good one
+
+
 class LiveSession:
     """One deck, built again whenever `rebuild` is called."""
 
@@ -57,12 +69,15 @@ class LiveSession:
                  name: str | None = None):
         self.deck, self.profile, self.name = Path(deck), profile, name
         self.given = dict(given)
-        self.version = 0
-        self.ok = False
-        self.problems: list[Diagnostic] = []
-        self.view: View | None = None
-        self.timings: Timings | None = None
+        self.snapshot = Snapshot()
         self._lock = threading.Lock()
+
+    # The last snapshot's parts; read `snapshot` once to see several of one rebuild.
+    version = property(lambda self: self.snapshot.version)
+    ok = property(lambda self: self.snapshot.ok)
+    problems = property(lambda self: self.snapshot.problems)
+    view = property(lambda self: self.snapshot.view)
+    timings = property(lambda self: self.snapshot.timings)
 
     @property
     def given_files(self) -> list[Path]:
@@ -104,20 +119,20 @@ class LiveSession:
                 problems = [Diagnostic("", 0, 0, None, None, ERROR,
                                        f"the rebuild failed unexpectedly ({type(exc).__name__}: {exc}); "
                                        "this is a bug in pugdeck, please report it")]
-            self.version += 1
+            last = self.snapshot
             if drawn is None:
-                self.ok, self.problems = False, problems
+                self.snapshot = replace(last, version=last.version + 1, ok=False, problems=tuple(problems))
                 return None
             spec = game(built.doc["game"])
             toggles = tuple(p for p in game_parameters(spec) if p.kind == FLAG)
             images = {card.key: card.png for card in drawn.cards}
-            self.view = View(built, drawn.cards, images, toggles, read_files(built, self.given_files))
-            self.ok = True
-            self.problems = sorted(built.diagnostics) + [
-                Diagnostic("", 0, 0, None, None, WARNING, text) for text in built.warnings]
+            view = View(built, drawn.cards, images, toggles, read_files(built, self.given_files))
+            warnings = [Diagnostic("", 0, 0, None, None, WARNING, text) for text in built.warnings]
             end = time.perf_counter()
-            self.timings = Timings(built_at - start, end - built_at, drawn.drawn, end)
-            return self.timings
+            timings = Timings(built_at - start, end - built_at, drawn.drawn, end)
+            self.snapshot = Snapshot(last.version + 1, True, (*sorted(built.diagnostics), *warnings),
+                                     view, timings)
+            return timings
 
     def set_toggles(self, values: Mapping[str, bool]) -> None:
         """Turn the page's filters on or off (by parameter name); the next rebuild uses them.
