@@ -21,6 +21,7 @@ COMMANDS = {
     "validate": ("pugdeck.cli.validate", "validate"),
     "schema": ("pugdeck.cli.validate", "schema"),
     "build": ("pugdeck.cli.build", "build_command"),
+    "calibrate": ("pugdeck.cli.calibrate", "calibrate_command"),
     "play": ("pugdeck.cli.play", "play"),
     "replay": ("pugdeck.cli.play", "replay"),
     "simulate": ("pugdeck.cli.play", "simulate"),

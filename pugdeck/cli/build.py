@@ -29,6 +29,14 @@ from pugdeck.cli.common import (
 from pugdeck.games.parameters import CHOICE, FILE, FLAG, INT, Parameter
 from pugdeck.games.registry import game
 
+DUPLEX_CHOICES = ("long", "short", "fold", "none")
+# What the PDF holds, for the summary line: a user who printed --duplex none reads that the
+# backs are not in it, and where to get them.
+SIDES = {"long": "PDF: fronts and backs for long-edge duplex",
+         "short": "PDF: fronts and backs for short-edge duplex",
+         "fold": "PDF: each front beside its back, to cut, fold and glue",
+         "none": "PDF: fronts only, no backs (--duplex fold prints them beside the fronts)"}
+
 
 class BackOffset(click.ParamType):
     """X,Y in millimetres."""
@@ -107,13 +115,17 @@ def _example_name() -> str:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="out", show_default=True,
               help="Folder for the outputs.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
-              help="Sheet size for 3 x 3 cards.")
-@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
-              help="Backs mirrored for long- or short-edge duplex printing; none prints no backs.")
+              help="Sheet size for 3 x 3 cards (fold: 2 x 2 pairs, landscape).")
+@click.option("--duplex", type=click.Choice(DUPLEX_CHOICES), default="long", show_default=True,
+              help="Backs mirrored for long- or short-edge duplex printing; fold prints each front "
+                   "beside its back, to cut, fold and glue (single-sided printers); none prints "
+                   "fronts only.")
 @click.option("--bleed", type=click.FloatRange(0, 10), metavar="MM",
-              help="Print-shop output: one card per page with this bleed, TrimBox and BleedBox set.")
+              help="Print-shop output: one card per page with this bleed, TrimBox and BleedBox set "
+                   "(with --duplex fold: this bleed around each folded pair).")
 @click.option("--back-offset", type=BackOffset(), default="0,0", metavar="X,Y", show_default=True,
-              help="Shift the backs by X,Y mm to correct a printer's misregistration.")
+              help="Shift the backs by X,Y mm (+ = right/up on the backs page) to correct a "
+                   "duplex printer's misregistration: `pugdeck calibrate` measures it.")
 @click.option("--pdf/--no-pdf", default=True, show_default=True, help="Also write the print-and-play PDF.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary on stdout.")
 def build_command(deck: Path, name: str | None, out_dir: str, paper: str, duplex: str,
@@ -124,6 +136,11 @@ def build_command(deck: Path, name: str | None, out_dir: str, paper: str, duplex
     DECK is a deck folder or its deck.yaml (default: the bundled {title} deck). Nothing is
     written unless everything succeeds.
     """
+    if back_offset != (0.0, 0.0) and duplex in ("fold", "none"):
+        raise click.BadOptionUsage("back_offset", f"--back-offset corrects where a duplex printer "
+                                   f"puts the backs; --duplex {duplex} prints "
+                                   + ("each back beside its front" if duplex == "fold" else "no backs")
+                                   + ", so leave it out")
     try:
         built = run_build(deck, options, name)
         document = None
@@ -143,11 +160,13 @@ def build_command(deck: Path, name: str | None, out_dir: str, paper: str, duplex
         click.echo(f"warning: {warning}", err=True)
     if as_json:
         click.echo(json.dumps({"name": built.name, "files": [str(p) for p in written],
+                               "pdf": None if document is None else {"paper": paper, "duplex": duplex,
+                                                                     "sides": SIDES[duplex]},
                                "cards": len(built.doc["cards"]), "blanks": built.blanks,
                                "checked": built.doc["checked"], "removed": built.doc["filters"]["removed"]},
                               indent=2))
     else:
-        click.echo(built.summary)
+        click.echo(built.summary + (f"; {SIDES[duplex]}" if document is not None else ""))
         for path in written:
             click.echo(f"wrote {path}")
 

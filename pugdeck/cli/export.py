@@ -27,7 +27,14 @@ from pugdeck.cli.common import (
 from pugdeck.export.html import gallery_html, html_path
 from pugdeck.export.png import CardPdf, card_pdf, faces_of, png_files, png_folder, remove_stale
 from pugdeck.export.preview import preview_path, preview_png
-from pugdeck.export.tts import tts_files, tts_folder
+from pugdeck.export.tts import (
+    refuse_foreign_saved_object,
+    saved_object_paths,
+    table_size,
+    tts_files,
+    tts_folder,
+)
+from pugdeck.export.tts_places import base_url_problem, default_saved_objects, default_tts_data
 from pugdeck.games.built_deck import Built
 
 export = click.Group("export", help="Write the deck for other frontends: PNG images, a "
@@ -100,29 +107,64 @@ def png_command(deck: Path, name: str | None, out_dir: str, dpi: int, preview: b
     _report(files, "PNG images")
 
 
+def _base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    problem = base_url_problem(value) if value is not None else None
+    if problem:
+        raise click.BadParameter(problem, ctx=ctx, param=param)
+    return value
+
+
+def _tts_dir(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
+    """`default`: TTS's Saved Objects folder on this system, which TTS must have made;
+    a path: an existing folder."""
+    if value is None:
+        return None
+    if value == "default":
+        folder, data = default_saved_objects(), default_tts_data()
+        if not (data / "Saves").is_dir():
+            raise click.BadParameter(
+                f"Tabletop Simulator keeps its saves in {data / 'Saves'} on this system, and "
+                "there is no such folder: start TTS once, or name the Saved Objects folder "
+                "(--tts-dir DIR)", ctx=ctx, param=param)
+        return folder
+    folder = Path(value)
+    if not folder.is_dir():
+        raise click.BadParameter(f"'{value}' is not a folder; give TTS's Saved Objects folder "
+                                 "(docs/tts.md says where it is) or 'default'", ctx=ctx, param=param)
+    return folder
+
+
 @export.command("tts")
 @export_options
-@click.option("--base-url", metavar="URL", help="Where the images will be hosted: the JSON "
-              "points at URL/<file> [default: local file:// URLs of the written images].")
+@click.option("--base-url", metavar="URL", callback=_base_url, help="Where the images will be "
+              "hosted (http:// or https://): the JSON points at URL/<file> [default: "
+              "file:/// URLs of the written images, for this computer only].")
+@click.option("--tts-dir", metavar="DIR", callback=_tts_dir, help="Write the saved object and "
+              "its thumbnail straight into this folder: TTS's Saves/Saved Objects, or "
+              "'default' for this system's (docs/tts.md).")
 def tts_command(deck: Path, name: str | None, out_dir: str, base_url: str | None,
-                **options) -> None:
+                tts_dir: Path | None, **options) -> None:
     """A Tabletop Simulator custom deck in out/<name>/tts/.
 
     Face sheets of up to 10 x 7 cards (69 cards and the hidden card each, at most 4096 px a
-    side, JPEG), the back, and <name>.json: a saved object to copy with its thumbnail
-    <name>.png into TTS's "Saves/Saved Objects" folder. Upload the images and use --base-url
-    to share the deck with other players.
+    side, JPEG), the backs, and <name>.json: a saved object holding the deck and the cards
+    played beside it (turd cards, the turn overview), with its thumbnail <name>.png. Copy
+    both into TTS's "Saves/Saved Objects" folder, or let --tts-dir write them there. Upload
+    the images and use --base-url to share the deck with other players.
     """
 
     def make(built: Built, pdf: CardPdf) -> dict[Path, bytes]:
-        with progress_bar(sum(face.played for face in pdf.faces), "Building sheets") as advance:
-            return tts_files(built, Path(out_dir), base_url, pdf=pdf, progress=advance)
+        if tts_dir is not None:
+            refuse_foreign_saved_object(saved_object_paths(built, Path(out_dir), tts_dir)[0])
+        with progress_bar(table_size(built, pdf), "Building sheets") as advance:
+            return tts_files(built, Path(out_dir), base_url, pdf=pdf, saved_dir=tts_dir,
+                             progress=advance)
 
     built, files = run_export(deck, options, name, make)
     folder = tts_folder(built, Path(out_dir))
     remove_stale(folder, files, f"{built.name}-faces-*.jpg")
     _report(files, "Tabletop Simulator files")
-    click.echo(f"saved object: {folder / (built.name + '.json')}")
+    click.echo(f"saved object: {saved_object_paths(built, Path(out_dir), tts_dir)[0]}")
 
 
 @export.command("html")

@@ -9,6 +9,7 @@ traceback; a bot kind or an option the game does not offer is a usage error (exi
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import sys
@@ -21,8 +22,9 @@ import click
 from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.games.json_input import MAX_BUILT_BYTES, MAX_LOG_BYTES
 from pugdeck.games.json_input import loads as json_loads
-from pugdeck.games.registry import registered
+from pugdeck.games.registry import bundled_decks, registered
 from pugdeck.games.spec import GameSpec
+from pugdeck.games.terminal import LeftTheGame
 from pugdeck.inputs import InputError, read_bytes
 
 BOTS_HELP = ("Bots per seat, a comma list of the game's bot kinds cycled over the seats "
@@ -69,13 +71,40 @@ def _read_json(path: str, what: str, limit: int, check_text: bool = True) -> obj
         _fail(f"{path} is not a JSON {what}: {error}")
 
 
-def _deck_game(path: str) -> tuple[dict, GameSpec]:
-    """The built deck at `path` and the registered game that plays it (else exit 1)."""
+DECK_SUFFIXES = (".yaml", ".yml")
+
+
+def _deck_game(deck: str) -> tuple[dict, GameSpec]:
+    """The built deck DECK names and the registered game that plays it (else exit 1).
+
+    DECK is a built deck (.json), or, as `build` takes it, a deck folder, its deck.yaml or
+    the name of a bundled deck: those are built here in memory, with no
+    filters, as `build` would write them."""
     from pugdeck.games.engine_input import built_game  # noqa: PLC0415 (schemas load with the deck, not for --help)
 
-    doc = _read_json(path, "built deck", MAX_BUILT_BYTES, check_text=False)
+    path = Path(deck)
+    if not path.exists():
+        bundled = bundled_decks()
+        if "/" in deck or "\\" in deck or deck not in bundled:
+            _fail(f"cannot read {deck}: it does not exist, and it is no bundled deck "
+                  f"({', '.join(sorted(bundled))})")
+        doc = _built_in_memory(bundled[deck])
+    elif path.is_dir() or path.suffix.lower() in DECK_SUFFIXES:
+        doc = _built_in_memory(path)
+    else:
+        doc = _read_json(deck, "built deck", MAX_BUILT_BYTES, check_text=False)
     try:
-        return doc, built_game(doc, path)
+        return doc, built_game(doc, deck)
+    except DeckError as error:
+        _report_deck_error(error)
+
+
+def _built_in_memory(deck: Path) -> dict:
+    """The deck folder (or deck.yaml) `deck` built with no filters; its problems, exit 1."""
+    from pugdeck.building.pipeline import build  # noqa: PLC0415 (only when DECK is no built deck)
+
+    try:
+        return build(deck).doc
     except DeckError as error:
         _report_deck_error(error)
 
@@ -117,17 +146,22 @@ def _player_counts(text: str) -> list[int]:
     return list(range(low, high + 1))
 
 
-@click.command()
-@click.argument("deck", type=click.Path(dir_okay=False))
+DECK_HELP = ("DECK is a built deck (.json), a deck folder or its deck.yaml, or the name of a bundled "
+             "deck (`pugdeck games` lists them); a deck not yet built is built in memory, with no filters.")
+
+
+@click.command(epilog=DECK_HELP)
+@click.argument("deck")
 @click.option("--players", "-p", type=int, required=True, help="Number of players (seats).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for shuffles and bots.")
 @click.option("--bots", help=BOTS_HELP)
 @click.option("--json", "as_json", is_flag=True,
-              help="Print the machine log (replayable with `pugdeck replay`) instead of text.")
+              help="Print the machine log (replayable with `pugdeck replay`) instead of text; "
+                   "with --human the game itself is played on stderr.")
 @click.option("--human", metavar="NAME", help=HUMAN_HELP)
 @_unsupported_is_an_error
 def play(deck: str, players: int, seed: int, bots: str, as_json: bool, human: str | None) -> None:
-    """Play one game between bots with a built DECK.json and print it (or --human NAME)."""
+    """Play one game between bots with DECK and print it (or play a seat yourself: --human NAME)."""
     doc, spec = _deck_game(deck)
     bots = bots or _default_bots(spec)
     if human is not None and not spec.plays_in_terminal:
@@ -142,10 +176,7 @@ def play(deck: str, players: int, seed: int, bots: str, as_json: bool, human: st
         raise click.BadParameter(str(error), param_hint="--bots") from None
     labels = [bot.kind for bot in seats]
     if human is not None:
-        def read(prompt: str, count: int, secret: bool) -> int:
-            return click.prompt(prompt, type=click.IntRange(1, count), hide_input=secret)
-
-        state = spec.play_human(game, human, bots, read, click.echo)
+        state = _play_human(spec, game, human, bots, as_json)
         labels[0] = "human"
         if as_json:
             click.echo(json.dumps(spec.game_log(game, state, labels), ensure_ascii=False))
@@ -157,6 +188,38 @@ def play(deck: str, players: int, seed: int, bots: str, as_json: bool, human: st
         click.echo(json.dumps(spec.game_log(game, state, labels), ensure_ascii=False))
     else:
         click.echo("\n".join(spec.narrate(game, state.history(), labels)))
+
+
+# Leaving a game before its end: typing `quit` or ending the input (Ctrl-D) exits 1, like
+# any input that falls short; Ctrl-C exits 130, the shells' code for an interrupted command.
+LEFT_EXIT, INTERRUPTED_EXIT = 1, 130
+
+
+def _play_human(spec: GameSpec, game, human: str, bots: str, on_stderr: bool):
+    """The game played by the person `human` at seat 0; with `on_stderr` (--json) every
+    prompt and line goes to stderr, so stdout carries the log alone and `> game.json`
+    keeps a replayable record of the person's own game."""
+    def read(prompt: str, secret: bool) -> str:
+        # Click's prompt functions (input, getpass; CliRunner's in tests), called directly so
+        # that the end of the input (EOFError) and Ctrl-C (KeyboardInterrupt) reach us apart.
+        ask = click.termui.hidden_prompt_func if secret else click.termui.visible_prompt_func
+        if not on_stderr:
+            return ask(prompt)
+        with contextlib.redirect_stdout(sys.stderr):
+            return ask(prompt)
+
+    def write(line: str) -> None:
+        click.echo(line, err=on_stderr)
+
+    kept = "no log was written" if on_stderr else "nothing was saved"
+    try:
+        return spec.play_human(game, human, bots, read, write)
+    except LeftTheGame:
+        click.echo(f"\n{human} left the game before its end; {kept}.", err=True)
+        sys.exit(LEFT_EXIT)
+    except KeyboardInterrupt:
+        click.echo(f"\nInterrupted (Ctrl-C): the game stops here; {kept}.", err=True)
+        sys.exit(INTERRUPTED_EXIT)
 
 
 @click.command()
@@ -187,8 +250,8 @@ def _plot_path(ctx, param, value: str | None) -> str | None:
     return value
 
 
-@click.command()
-@click.argument("deck", type=click.Path(dir_okay=False))
+@click.command(epilog=DECK_HELP)
+@click.argument("deck")
 @click.option("--players", "-p", "players_text", required=True,
               help="A player count N or a range A-B (e.g. 5-10).")
 @click.option("--games", "-g", type=click.IntRange(min=1), default=200, show_default=True,
@@ -202,7 +265,7 @@ def _plot_path(ctx, param, value: str | None) -> str | None:
 @_unsupported_is_an_error
 def simulate(deck: str, players_text: str, games: int, seed: int, bots: str, jobs: int,
              as_json: bool, plot: str | None) -> None:
-    """Play many seeded bot games with a built DECK.json and report statistics."""
+    """Play many seeded bot games with DECK and report statistics."""
     counts = _player_counts(players_text)
     doc, spec = _deck_game(deck)
     bots = bots or _default_bots(spec)

@@ -4,42 +4,44 @@ TTS reads a deck as sheets of up to 10 × 7 card faces (`NumWidth` × `NumHeight
 `CardID` of sheet key × 100 + slot, and draws every sheet's last slot for a card hidden in
 another player's hand — unless `BackIsHidden` is set, when it shows the back instead. We set
 it and still put the back in that slot, so the sheet is right either way. So a sheet holds
-69 cards; a bigger deck gets more sheets (keys 1, 2, …) in one `DeckCustom`.
+69 cards; a bigger pile gets more sheets (keys 1, 2, …).
 
-The saved object follows what TTS writes into `Saves/Saved Objects/` (SaveName, ObjectStates,
-Transform, ColorDiffuse, the Card fields …); copy the JSON there, with the PNG of the same name
-as its thumbnail. Only the played deck (`cards` of the built JSON) goes in: cards printed
-for paper only stay out. Cards with another back (a game's second pile) are a deck object of
-their own, since a TTS sheet has one back. What a card's tooltip says is the game's
-`GameSpec.card_description`.
+What goes on the table: the played deck (`cards` of the built JSON) and every card printed
+beside it that a game needs on the table (Pug You!'s turd cards and turn overview), each a
+lone card next to its deck; cards printed to be written on (`GameSpec.write_in_kinds`) stay
+out. Cards with another back (PixelPug's Treats) are a pile of their own, since a sheet has
+one back. Names and hover texts are in the deck's language: a card's title as printed, the
+game's `GameSpec.card_description` for a played card, the printed words for the others.
+The document itself is tts_objects.py; file URLs and TTS's folders are tts_places.py.
 """
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import quote
 
 from PIL import Image
 
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.export.png import CardPdf, Face, card_pdf, rasterise
+from pugdeck.export.tts_objects import SheetEntry, TableCard, TablePile, saved_object
+from pugdeck.export.tts_places import file_url, hosted_url
 from pugdeck.games.built_deck import Built
 from pugdeck.games.registry import game
 from pugdeck.games.spec import GameSpec
+from pugdeck.inputs import InputError, read_bytes
+from pugdeck.render.strings import Strings
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
 CARDS_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1  # the last slot is the hidden card
 MAX_SHEET_PX = 4096
 JPEG_QUALITY = 90  # text stays clean; a full sheet is ~3 MB instead of ~12 MB as PNG
 THUMBNAIL_PX = 256
-# TTS's own defaults for a new object (what its chest writes).
-COLOR_DIFFUSE = {"r": 0.713235259, "g": 0.713235259, "b": 0.713235259}
+MARKER = "pugdeck export tts"  # the saved object's Note: how a later export knows its own file
 
 
 @dataclass(frozen=True)
@@ -67,11 +69,11 @@ class SheetLayout:
 
 @dataclass(frozen=True)
 class Pile:
-    """Cards sharing one back — one TTS deck object. Most games have one; a pile set aside
-    with its own back is a second."""
+    """Cards sharing one back — one TTS deck and the lone cards beside it. Most games have
+    one; a pile set aside with its own back is a second."""
 
     back: str  # the back's file stem (`back`; `back-main`, `back-treats` …)
-    layouts: list[SheetLayout]
+    layouts: list[SheetLayout]  # `cards`: indexes into the table's faces, deck cards first
 
 
 def card_pixels(card_size_pt: tuple[float, float]) -> tuple[int, int]:
@@ -102,154 +104,148 @@ def sheet_layouts(cards: int | Sequence[int], card_px: tuple[int, int],
 
 
 def piles_of(faces: Sequence[Face], card_px: tuple[int, int]) -> list[Pile]:
-    """The played faces grouped by back, in order of first appearance; keys run on."""
+    """The table's faces grouped by back, in order of first appearance, each pile's played
+    cards first; sheet keys run on from pile to pile."""
     groups: dict[str, list[int]] = {}
     for index, face in enumerate(faces):
         groups.setdefault(face.back, []).append(index)
     piles, key = [], 1
     for back, indexes in groups.items():
+        indexes.sort(key=lambda i: not faces[i].played)  # stable: print order within each
         layouts = sheet_layouts(indexes, card_px, first_key=key)
         piles.append(Pile(back, layouts))
         key += len(layouts)
     return piles
 
 
-def card_id(layout: SheetLayout, slot: int) -> int:
-    """TTS's card id: the CustomDeck key × 100 + the slot on that sheet."""
-    return layout.key * 100 + slot
+def table_faces(faces: Sequence[Face], spec: GameSpec) -> list[Face]:
+    """The faces that go on a TTS table: all but the ones printed to be written on."""
+    return [face for face in faces if face.played or face.kind not in spec.write_in_kinds]
 
 
 def tts_folder(built: Built, out_dir: Path) -> Path:
     return Path(out_dir) / built.name / "tts"
 
 
+def saved_object_paths(built: Built, out_dir: Path, saved_dir: Path | None = None) -> tuple[Path, Path]:
+    """The saved object and its chest thumbnail: in `saved_dir` (TTS's Saved Objects
+    folder, `--tts-dir`) when given, else beside the images."""
+    folder = Path(saved_dir) if saved_dir is not None else tts_folder(built, out_dir)
+    return folder / f"{built.name}.json", folder / f"{built.name}.png"
+
+
+# A saved object of a big deck is well under this; more is no file of ours.
+SAVED_OBJECT_LIMIT = 64 * 1024 * 1024
+
+
+def refuse_foreign_saved_object(json_path: Path) -> None:
+    """Raise `DeckError` when `json_path` (or its thumbnail) is already in TTS's folder and
+    is not a saved object this export wrote (its `Note` is ours): a user's own saved object
+    of the same name is never overwritten."""
+    thumbnail = json_path.with_suffix(".png")
+    if json_path.exists() or json_path.is_symlink():
+        try:
+            ours = json.loads(read_bytes(json_path, SAVED_OBJECT_LIMIT)).get("Note") == MARKER
+        except (InputError, ValueError, AttributeError):
+            ours = False
+        if ours:
+            return
+        taken = json_path
+    elif thumbnail.exists() or thumbnail.is_symlink():
+        taken = thumbnail
+    else:
+        return
+    raise DeckError([Diagnostic(str(taken), 0, 0, None, "--tts-dir", ERROR,
+                                "is already there and was not written by `pugdeck export tts`, "
+                                "so it stays as it is: give the export another --name, or move "
+                                "that file")])
+
+
 def tts_files(built: Built, out_dir: Path, base_url: str | None = None, *,
-              pdf: CardPdf | None = None,
+              pdf: CardPdf | None = None, saved_dir: Path | None = None,
               progress: Callable[[int, int], None] | None = None) -> dict[Path, bytes]:
     """Every file of the export, as bytes to write: `<name>-faces-<key>.jpg`, a back per
     pile (`<name>-<back>.jpg`: `<name>-back.jpg`, or one per pile such as
     `<name>-back-main.jpg`), `<name>.json` (the saved object) and `<name>.png` (its chest
-    thumbnail). Raises `DeckError` when the deck has no card in play: a TTS deck of none
-    would be an empty table."""
+    thumbnail), the last two in `saved_dir` when given. Without `base_url` the JSON points
+    at the images by absolute file URLs. Raises `DeckError` when the deck has no card in
+    play: a TTS deck of none would be an empty table."""
     pdf = pdf or card_pdf(built)
     folder = tts_folder(built, out_dir)
-    played = [face for face in pdf.faces if face.played]  # in the order of the JSON's cards
-    if not played:
+    spec = game(built.doc["game"])
+    table = table_faces(pdf.faces, spec)
+    if not any(face.played for face in table):
         raise DeckError([Diagnostic("", 0, 0, None, "cards", ERROR,
                                     f"'{built.name}' has no cards in play, so there is nothing to "
                                     "put on a Tabletop Simulator table (cards printed only for "
                                     "paper stay out); `pugdeck export png` draws them")])
     card_px = card_pixels(pdf.card_size_pt)
-    piles = piles_of(played, card_px)
+    piles = piles_of(table, card_px)
     files: dict[Path, bytes] = {}
-    face_names: dict[int, str] = {}
-    back_names: dict[str, str] = {}
+    sheets: dict[int, SheetEntry] = {}
     thumbnail = b""
     done = 0
+
+    def url(name: str) -> str:
+        return hosted_url(base_url, name) if base_url else file_url((folder / name).resolve())
+
     for pile in piles:
         back = next(rasterise(pdf.data, [pdf.backs[pile.back]], size=card_px))
-        back_names[pile.back] = f"{built.name}-{pile.back}.jpg"
-        files[folder / back_names[pile.back]] = encode_jpeg(back)
+        back_name = f"{built.name}-{pile.back}.jpg"
+        files[folder / back_name] = encode_jpeg(back)
         if not thumbnail:  # the chest shows the first pile's back
             thumbnail = _thumbnail(back)
         for layout in pile.layouts:
             sheet = Image.new("RGB", layout.size, (255, 255, 255))
-            pictures = rasterise(pdf.data, [played[i].page for i in layout.cards], size=card_px)
+            pictures = rasterise(pdf.data, [table[i].page for i in layout.cards], size=card_px)
             for slot, picture in enumerate(pictures):
                 sheet.paste(picture, layout.slot_box(slot))
                 done += 1
                 if progress:
-                    progress(done, len(played))
+                    progress(done, len(table))
             sheet.paste(back, layout.slot_box(layout.hidden_slot))
-            face_names[layout.key] = f"{built.name}-faces-{layout.key}.jpg"
-            files[folder / face_names[layout.key]] = encode_jpeg(sheet)
-    url = _url_maker(folder, base_url)
-    saved = saved_object(built, piles, [face.title for face in played],
-                         {k: url(n) for k, n in face_names.items()},
-                         {b: url(n) for b, n in back_names.items()})
-    files[folder / f"{built.name}.json"] = (json.dumps(saved, indent=2, ensure_ascii=False)
-                                            + "\n").encode("utf-8")
-    files[folder / f"{built.name}.png"] = thumbnail
+            face_name = f"{built.name}-faces-{layout.key}.jpg"
+            files[folder / face_name] = encode_jpeg(sheet)
+            sheets[layout.key] = SheetEntry(url(face_name), url(back_name), layout.columns,
+                                            layout.rows)
+    saved = saved_object(_table_piles(built, spec, table, piles), sheets, MARKER)
+    json_path, png_path = saved_object_paths(built, out_dir, saved_dir)
+    files[json_path] = (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    files[png_path] = thumbnail
     return files
 
 
-def _url_maker(folder: Path, base_url: str | None) -> Callable[[str], str]:
-    if base_url:
-        prefix = base_url if base_url.endswith("/") else base_url + "/"
-        return lambda name: prefix + quote(name)
-    absolute = folder.resolve()
-    return lambda name: (absolute / name).as_uri()
+def table_size(built: Built, pdf: CardPdf) -> int:
+    """How many cards go on the table (for progress)."""
+    return len(table_faces(pdf.faces, game(built.doc["game"])))
 
 
-def saved_object(built: Built, piles: list[Pile], titles: Sequence[str],
-                 face_urls: dict[int, str], back_urls: dict[str, str]) -> dict:
-    """The TTS saved-object document: a `DeckCustom` per pile (a lone `Card` for a pile of
-    one), side by side on the table. `titles` name the played cards, in the built order."""
+def _table_piles(built: Built, spec: GameSpec, table: Sequence[Face],
+                 piles: Sequence[Pile]) -> list[TablePile]:
+    """Each pile's cards, named and described in the deck's language."""
+    strings = spec.strings(built)
+    played = [i for i, face in enumerate(table) if face.played]  # in the built cards' order
+    cards = dict(zip(played, built.doc.get("cards", []), strict=True))
     title = built.doc.get("deck", {}).get("name") or built.name
-    spec = game(built.doc["game"])
-    states = [_pile_object(built, spec, titles, pile, face_urls, back_urls[pile.back],
-                           title if len(piles) == 1 else f"{title} ({pile.back.removeprefix('back-')})",
-                           position)
-              for position, pile in enumerate(piles)]
-    return {
-        "SaveName": title, "Date": "", "VersionNumber": "", "GameMode": title,
-        "GameType": "", "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5,
-        "Table": "", "Sky": "", "Note": "", "TabStates": {}, "LuaScript": "",
-        "LuaScriptState": "", "XmlUI": "", "ObjectStates": states,
-    }
+    out = []
+    for number, pile in enumerate(piles):
+        on_table = [TableCard(table[i].title, _description(spec, strings, table[i], cards.get(i)),
+                              table[i].card_id, table[i].played, layout.key, slot)
+                    for layout in pile.layouts for slot, i in enumerate(layout.cards)]
+        in_deck = sum(card.in_deck for card in on_table)
+        kinds = {table[i].kind for layout in pile.layouts for i in layout.cards if table[i].played}
+        nickname = title if number == 0 or len(kinds) != 1 else (
+            f"{title} · {spec.kind_title(kinds.pop(), strings)}")
+        out.append(TablePile(nickname, strings.plural("gallery_in_play", in_deck, count=in_deck),
+                             f"{built.name}/{pile.back}", tuple(on_table)))
+    return out
 
 
-def _pile_object(built: Built, spec: GameSpec, titles: Sequence[str], pile: Pile,
-                 face_urls: dict[int, str], back_url: str, nickname: str, position: int) -> dict:
-    cards = built.doc.get("cards", [])
-    custom = {str(layout.key): {
-        "FaceURL": face_urls[layout.key], "BackURL": back_url, "NumWidth": layout.columns,
-        "NumHeight": layout.rows, "BackIsHidden": True, "UniqueBack": False, "Type": 0,
-    } for layout in pile.layouts}
-    contained = []
-    for layout in pile.layouts:
-        for slot, index in enumerate(layout.cards):
-            card = cards[index]
-            contained.append(_object("Card", titles[index], spec.card_description(card), card["id"],
-                                     CardID=card_id(layout, slot), SidewaysCard=False,
-                                     CustomDeck={str(layout.key): custom[str(layout.key)]}))
-    if len(contained) == 1:
-        obj = dict(contained[0])
-    else:
-        obj = _object("DeckCustom", nickname, f"{len(contained)} cards · {built.name}",
-                      f"{built.name}/{pile.back}", SidewaysCard=False,
-                      DeckIDs=[c["CardID"] for c in contained], CustomDeck=custom,
-                      ContainedObjects=contained)
-    # Decks spawn face down (rotZ 180) as TTS's deck builder leaves them, a card apart.
-    obj["Transform"] = dict(_transform(face_down=True), posX=3.0 * position)
-    return obj
-
-
-def _object(name: str, nickname: str, description: str, notes: str, **fields) -> dict:
-    """A TTS object with the fields TTS itself writes, in its order."""
-    obj = {
-        "GUID": _guid(f"{name}/{notes}/{fields.get('CardID', '')}"), "Name": name,
-        "Transform": _transform(face_down=False), "Nickname": nickname,
-        "Description": description, "GMNotes": notes, "ColorDiffuse": dict(COLOR_DIFFUSE),
-        "LayoutGroupSortIndex": 0, "Value": 0, "Locked": False, "Grid": True, "Snap": True,
-        "IgnoreFoW": False, "MeasureMovement": False, "DragSelectable": True,
-        "Autoraise": True, "Sticky": True, "Tooltip": True, "GridProjection": False,
-        "HideWhenFaceDown": True, "Hands": name == "Card",
-    }
-    obj.update(fields)
-    obj.update({"LuaScript": "", "LuaScriptState": "", "XmlUI": ""})
-    return obj
-
-
-def _transform(face_down: bool) -> dict:
-    # A deck spawns face down (rotZ 180), as TTS's own deck builder leaves it.
-    return {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0,
-            "rotZ": 180.0 if face_down else 0.0, "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
-
-
-def _guid(seed: str) -> str:
-    # Stable GUIDs keep the JSON byte-identical for the same inputs; TTS renames clashes.
-    return hashlib.sha256(seed.encode("utf-8")).hexdigest()[:6]
+def _description(spec: GameSpec, strings: Strings, face: Face, card: dict | None) -> str:
+    """A played card's words from its game; a printed-only card's, the words it prints."""
+    if card is not None:
+        return spec.card_description(card, strings)
+    return face.text.removeprefix(face.title).strip()
 
 
 def encode_jpeg(image: Image.Image) -> bytes:

@@ -219,8 +219,13 @@ class GameSpec:
         """The gallery's name of a colour tier in the deck's language (default: the word)."""
         return level.capitalize()
 
-    def card_description(self, card: dict) -> str:
-        """A built card in one line of words (Tabletop Simulator's description)."""
+    #: face kinds printed blank, to be written on by hand: a virtual table (Tabletop
+    #: Simulator) leaves them out, since nobody can write on a card there
+    write_in_kinds: ClassVar[tuple[str, ...]] = ()
+
+    def card_description(self, card: dict, strings: Strings) -> str:
+        """A built card in one line of words, in the deck's language (`strings`: its fixed
+        texts): what Tabletop Simulator shows when a player hovers over the card."""
         return str(card.get("id", ""))
 
     # -- engine (the shape of a Game and its States: games/state.py) --------------------
@@ -282,10 +287,13 @@ class GameSpec:
         others' hands and face-down cards, the draw pile; not cards `player` was shown."""
         raise NotImplementedError(f"{self.title} does not say which cards are hidden")
 
-    def play_human(self, game: Any, name: str, bots: str, read: Callable[[str, int, bool], int],
+    def play_human(self, game: Any, name: str, bots: str, read: Callable[[str, bool], str],
                    write: Callable[[str], None]) -> Any:
-        """Play a game with the person `name` at seat 0 and `bots` at the others; the final
-        state. `read(prompt, count, secret)` returns a choice 1..count, `write` prints a line."""
+        """Play a game with the person `name` at seat 0 and `bots` at the others, showing
+        them only seat 0's view; the final state. `read(prompt, secret)` returns the line
+        they typed (`secret`: not echoed) and raises `EOFError` at the end of their input;
+        `write` prints a line. `games/terminal.py` asks and checks the answers (`?` for the
+        rules of the cards in hand, `back`, `quit`) and raises `LeftTheGame` when they leave."""
         raise NotImplementedError(f"playing in the terminal is not available for {self.title} decks")
 
     def simulate(self, built_doc: dict, counts: list[int], games: int, seed: int, bots: str,

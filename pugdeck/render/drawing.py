@@ -142,3 +142,14 @@ def draw_card(c, face: CardFace, slot: Slot, forms: Forms) -> None:
         c.translate(slot.x, slot.y)
     draw_shapes(c, face.shapes, forms)
     c.restoreState()
+
+
+def draw_clipped(c, face: CardFace, slot: Slot, clip, forms: Forms) -> None:
+    """`draw_card`, painting only inside `clip` (x, y, width, height on the page): a fold
+    page's halves keep their bleed off the fold and off each other (render/fold.py)."""
+    c.saveState()
+    path = c.beginPath()
+    path.rect(*clip)
+    c.clipPath(path, stroke=0, fill=0)
+    draw_card(c, face, slot, forms)
+    c.restoreState()

@@ -24,7 +24,8 @@ from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.games.built_deck import Built
 from pugdeck.games.registry import game
 from pugdeck.games.spec import PdfInfo
-from pugdeck.render.drawing import Forms, draw_card, draw_shapes
+from pugdeck.render.drawing import Forms, draw_card, draw_clipped, draw_shapes
+from pugdeck.render.fold import FoldSheet, fold_sheet
 from pugdeck.render.fonts import font_set
 from pugdeck.render.forms import FormContext
 from pugdeck.render.page_streams import StreamingCanvas
@@ -52,7 +53,9 @@ def render_pdf(built_doc: dict, *, deck_folder: Path, blanks: int = 0, paper: st
 
     Prints every face the deck's game lays out (`blanks` blank cards for a game that has
     them), 3 x 3 per sheet with crop marks and a backs page after each fronts page
-    (`duplex` long/short; none prints no backs), or one card per page when `bleed_mm` is set.
+    (`duplex` long/short; none prints no backs), or one card per page when `bleed_mm` is set;
+    `duplex` fold prints each front beside its back, to cut, fold and glue (render/fold.py),
+    with `bleed_mm` around each folded pair.
     The template is `template`, else the deck's, else the game's default. Raises `DeckError`
     naming every card whose text does not fit or has a character no bundled font can print,
     and when the deck's game cannot be printed.
@@ -119,7 +122,9 @@ def _render(built: Built, paper, duplex, bleed_mm, back_offset_mm, template, pro
     offset = (back_offset_mm[0] * mm, back_offset_mm[1] * mm)
     sides = ((face, run.backs[info.back]) for info, face in run.fronts)
     tick = _counter(run.count, progress)
-    if bleed_mm is not None:
+    if duplex == "fold":
+        _fold_pages(c, sides, forms, _fold_layout(paper, card_w, card_h, bleed, tpl), tick)
+    elif bleed_mm is not None:
         _bleed_pages(c, sides, forms, bleed_page(card_w, card_h, bleed), duplex, offset, tick)
     else:
         _sheet_pages(c, sides, forms, sheet(paper, card_w, card_h), duplex, offset, tick)
@@ -147,6 +152,34 @@ def _sheet_pages(c, sides: Iterator[Side], forms: Forms, layout, duplex: str,
             for (_face, back), slot in zip(chunk, back_places):
                 draw_card(c, back, slot, forms)
             c.showPage()
+        tick(len(chunk))
+
+
+def _fold_layout(paper: str, card_w: float, card_h: float, bleed: float, tpl) -> FoldSheet:
+    layout = fold_sheet(paper, card_w, card_h, bleed)
+    if layout is None:
+        raise DeckError([Diagnostic("", 0, 0, None, "duplex", ERROR,
+                                    f"--duplex fold: a front and its back of template '{tpl.name}' "
+                                    f"({tpl.width_mm:g} x {tpl.height_mm:g} mm each"
+                                    + (f", with {bleed / mm:g} mm bleed" if bleed else "")
+                                    + f") do not fit side by side or one above the other on "
+                                    f"{PAPER_LABELS[paper]}; print with --duplex long or short")])
+    return layout
+
+
+def _fold_pages(c, sides: Iterator[Side], forms: Forms, layout: FoldSheet,
+                tick: Callable[[int], None]) -> None:
+    """Fronts beside their backs on one side of the paper, with cut and fold marks."""
+    c.setPageSize((layout.width, layout.height))
+    while chunk := list(islice(sides, len(layout.pairs))):
+        for face, back in chunk:  # forms are defined between pages, never inside one
+            forms.ensure_all(face.shapes)
+            forms.ensure_all(back.shapes)
+        for (face, back), pair in zip(chunk, layout.pairs):
+            draw_clipped(c, face, pair.front, pair.front_clip, forms)
+            draw_clipped(c, back, pair.back, pair.back_clip, forms)
+        draw_shapes(c, layout.cut_marks + layout.fold_marks, forms)
+        c.showPage()
         tick(len(chunk))
 
 

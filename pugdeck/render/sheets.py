@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 from pugdeck.render.shapes import Line, Slot
 
 PAPER_SIZES = {"a4": A4, "letter": LETTER}
-DUPLEX_MODES = ("long", "short", "none")
+DUPLEX_MODES = ("long", "short", "none", "fold")  # fold: render/fold.py
 MAX_GRID = (3, 3)  # columns, rows
 MIN_MARGIN = 5 * mm  # most printers cannot print closer to the edge of the sheet
 CROP_GAP = 1.5 * mm  # marks stop short of the grid so a slightly off cut never shows one

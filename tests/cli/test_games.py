@@ -34,7 +34,7 @@ def test_json_lists_the_games_by_id_with_what_each_offers():
     assert by_id["pug-you"] == {
         "id": "pug-you", "title": "Pug You!", "summary": registered()["pug-you"].summary,
         "bundled_decks": ["pug-you"], "log_format": "pugdeck-pug-you-log",
-        "plays_in_terminal": False, "draws_charts": True}
+        "plays_in_terminal": True, "draws_charts": True}
     assert by_id["pixelpug"]["plays_in_terminal"] and not by_id["pixelpug"]["draws_charts"]
 
 

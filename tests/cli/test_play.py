@@ -185,14 +185,16 @@ def test_a_registered_game_without_an_engine_is_an_error_not_a_traceback(deck_js
     assert result.exit_code == 1 and "error: Card Duel has no engine" in result.output
 
 
-def test_options_a_game_does_not_offer_are_usage_errors_naming_the_game(deck_json, tmp_path):
-    human = run("play", deck_json, "-p", "5", "--human", "Ana")
+def test_options_a_game_does_not_offer_are_usage_errors_naming_the_game(deck_json, tmp_path, card_duel):
+    doc = json.loads(Path(deck_json).read_text(encoding="utf-8"))
+    duel = _write(tmp_path, "duel.json", {**doc, "game": "card-duel"})
+    human = run("play", duel, "-p", "2", "--human", "Ana")
     assert human.exit_code == 2
-    assert "playing in the terminal is not available for Pug You! decks" in human.output
+    assert "playing in the terminal is not available for Card Duel decks" in human.output
 
 
 def test_play_and_simulate_help_name_the_games_that_offer_human_play_and_charts():
-    assert "(PixelPug decks)" in run("play", "--help").output
+    assert "(PixelPug, Pug You! decks)" in " ".join(run("play", "--help").output.split())
     assert "(Pug You! decks)" in run("simulate", "--help").output
 
 

@@ -30,7 +30,7 @@ class SketchGame(GameSpec):
     template_colors = _LENDER.template_colors
     template_strings = _LENDER.template_strings
 
-    def card_description(self, card: dict) -> str:
+    def card_description(self, card: dict, strings) -> str:
         return f"sketched: {card['id']}"
 
 

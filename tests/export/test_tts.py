@@ -60,15 +60,17 @@ def test_sheets_hold_69_cards_and_the_hidden_slot(count, grids):
         assert max(sheet.size) <= MAX_SHEET_PX
 
 
-@pytest.mark.parametrize("count, sheets", [(1, 1), (69, 1), (70, 2), (140, 3)])
+@pytest.mark.parametrize("count, sheets", [(1, 1), (66, 1), (69, 2), (70, 2), (140, 3)])
 def test_export_writes_rgb_sheets_the_back_and_the_saved_object(tmp_path, count, sheets):
     files, saved = export(tmp_path, count)
     assert sorted(files) == sorted([f"t-faces-{k}.jpg" for k in range(1, sheets + 1)]
                                    + ["t-back.jpg", "t.json", "t.png"])
     states = saved["ObjectStates"]
-    assert len(states) == 1
-    deck = states[0]
-    custom = deck["CustomDeck"]
+    deck, lone = states[0], states[1:]
+    # The two turd cards and the turn overview lie beside the deck, on the last sheet.
+    assert [c["GMNotes"] for c in lone] == ["turd-1", "turd-2", "turn-overview"]
+    assert [c["CardID"] for c in lone] == [100 * sheets + (count + i) % 69 for i in range(3)]
+    custom = {k: v for obj in states for k, v in obj["CustomDeck"].items()}
     assert sorted(custom, key=int) == [str(k) for k in range(1, sheets + 1)]
     for key, entry in custom.items():
         sheet = Image.open(io.BytesIO(files[f"t-faces-{key}.jpg"]))
@@ -94,15 +96,16 @@ def test_export_writes_rgb_sheets_the_back_and_the_saved_object(tmp_path, count,
         assert list(card["CustomDeck"]) == [str(card["CardID"] // 100)]
         assert set(card["Transform"]) == {"posX", "posY", "posZ", "rotX", "rotY", "rotZ",
                                           "scaleX", "scaleY", "scaleZ"}
-    assert len({c["GUID"] for c in cards} | {deck["GUID"]}) == count + 1
+    assert len({c["GUID"] for c in cards + lone} | {deck["GUID"]}) == count + 4
 
 
 def test_the_hidden_slot_shows_the_back(tmp_path):
     files, saved = export(tmp_path, 3)
     sheet = Image.open(io.BytesIO(files["t-faces-1.jpg"])).convert("RGB")
     back = Image.open(io.BytesIO(files["t-back.jpg"])).convert("RGB")
-    hidden = sheet.crop((3 * 409, 0, 4 * 409, 573))  # 3 cards + hidden = a 4 x 1 sheet
-    assert saved["ObjectStates"][0]["CustomDeck"]["1"]["NumWidth"] == 4
+    # 3 cards, 2 turd cards, the overview and the hidden card: a 7 x 1 sheet
+    hidden = sheet.crop((6 * 409, 0, 7 * 409, 573))
+    assert saved["ObjectStates"][0]["CustomDeck"]["1"]["NumWidth"] == 7
     assert _mean_difference(hidden, back) < 4
 
 
@@ -155,6 +158,8 @@ def test_pixelpug_treats_are_a_deck_of_their_own_with_their_back(tmp_path):
     treat_names = [c["name"] for c in cards if c["pile"] == "treats"]
     assert [c["Nickname"] for c in treats["ContainedObjects"]] == treat_names
     assert treats["DeckIDs"] == [200, 201, 202]
+    assert (main_pile["Nickname"], treats["Nickname"]) == ("PixelPug", "PixelPug · Treats")
+    assert treats["Description"] == "3 cards in play"
     assert treats["CustomDeck"]["2"]["BackURL"].endswith("/pixelpug-back-treats.jpg")
     assert len(main_pile["DeckIDs"]) == len(cards) - len(treat_names)
     assert main_pile["CustomDeck"]["1"]["BackURL"].endswith("/pixelpug-back-main.jpg")
@@ -175,8 +180,8 @@ def test_the_tooltips_are_the_games_own_descriptions(tmp_path, as_sketch_game):
 def test_a_pug_card_tooltip_says_what_is_printed_round_the_question(tmp_path):
     _, saved = export(tmp_path, 2)
     cards = saved["ObjectStates"][0]["ContainedObjects"]
-    assert [c["Description"] for c in cards] == ["green · 1 badge · 1 turd · “forgetful”",
-                                                 "yellow · 2 badges · 1 turd · “forgetful”"]
+    assert [c["Description"] for c in cards] == ["Green · 1 badge · 1 turd · “forgetful”",
+                                                 "Yellow · 2 badges · 1 turd · “forgetful”"]
 
 
 def test_a_deck_with_no_card_in_play_exits_1_and_writes_nothing(tmp_path):

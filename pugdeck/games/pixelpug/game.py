@@ -172,7 +172,7 @@ class PixelPug(GameSpec):
     def kind_title(self, kind: str, strings) -> str:
         return strings.text(KIND_KEYS[kind]) if kind in KIND_KEYS else super().kind_title(kind, strings)
 
-    def card_description(self, card: dict) -> str:
+    def card_description(self, card: dict, strings) -> str:
         return str(card.get("text") or "")  # the card's rules text, as printed
 
 

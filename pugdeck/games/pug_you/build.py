@@ -59,7 +59,9 @@ def build_deck(deck: Deck, values: Mapping[str, Any], *, name: str | None = None
 
     blanks = prefs.blanks if prefs.blanks is not None else len(played.blanks)
     cards = built_cards.built_cards(played)
-    name = name or deck.info.id + ("-with-customs" if prefs.customs else "") + filter_suffix(prefs)
+    # `--only customs` already says "customs" in the filter part: "-with-customs" would double it.
+    with_customs = "-with-customs" if prefs.customs and not prefs.only_customs else ""
+    name = name or deck.info.id + with_customs + filter_suffix(prefs)
     doc = built_doc(
         game="pug-you", name=name, deck=deck.info.as_json(), rules=built_cards.built_rules(played),
         filters={**prefs.as_json(), "customs": [Path(c).name for c in prefs.customs],

@@ -44,6 +44,12 @@ STRINGS: dict[str, tuple[str, ...]] = {
     "level_green": (), "level_yellow": (), "level_red": (),
     "kind_pug": (), "kind_mutt": (), "kind_custom": (), "kind_blank": (), "kind_turd": (),
     "kind_overview": (),
+    # a card's hover text in Tabletop Simulator (description.py): a mutt's word (a pug
+    # card says its level), its badges and turds, its descriptive
+    "desc_mutt": (),
+    "desc_badges_one": ("count",), "desc_badges_other": ("count",),
+    "desc_turds_one": ("count",), "desc_turds_other": ("count",),
+    "desc_descriptive": ("descriptive",),
 }
 # The gallery's key for each face kind and level (GameSpec.kind_titles, levels).
 KIND_KEYS = {"pug": "kind_pug", "mutt": "kind_mutt", "custom": "kind_custom", "blank": "kind_blank",

@@ -65,6 +65,7 @@ class PugYou(GameSpec):
 
     # -- engine ---------------------------------------------------------------------------
     draws_charts = True
+    plays_in_terminal = True
 
     def new_game(self, built_doc: dict, players: int, seed: int = 0, source: str = "<deck>") -> Any:
         from pugdeck.games.pug_you.engine import Game  # noqa: PLC0415
@@ -117,6 +118,12 @@ class PugYou(GameSpec):
 
         return game_from_log(log, source)
 
+    def play_human(self, game, name, bots, read, write) -> Any:
+        from pugdeck.games.pug_you.terminal import play_in_terminal  # noqa: PLC0415
+
+        names = [name] + [f"Bot {seat}" for seat in range(1, game.players)]
+        return play_in_terminal(game, 0, names, bots, read, write)
+
     def simulate(self, built_doc, counts, games, seed, bots, jobs=1, progress=None, source="<deck>") -> Simulation:
         from pugdeck.games.pug_you.simulate import simulate  # noqa: PLC0415
 
@@ -160,8 +167,10 @@ class PugYou(GameSpec):
     def level_title(self, level: str, strings) -> str:
         return strings.text(LEVEL_KEYS[level]) if level in LEVEL_KEYS else super().level_title(level, strings)
 
-    def card_description(self, card: dict) -> str:
-        return description.card_description(card)
+    write_in_kinds = ("blank",)  # the blank blue customs
+
+    def card_description(self, card: dict, strings) -> str:
+        return description.card_description(card, strings)
 
 
 GAME = PugYou()

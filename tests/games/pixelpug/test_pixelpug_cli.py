@@ -1,4 +1,4 @@
-"""`pugdeck play`, `replay` and `simulate` with a PixelPug deck, stdin scripted."""
+"""`pugdeck play`, `replay` and `simulate` with a PixelPug deck (a person playing: test_pixelpug_terminal.py)."""
 
 from __future__ import annotations
 
@@ -19,42 +19,6 @@ def deck_json(built_doc, tmp_path):
 
 def run(*args, input=None):
     return CliRunner().invoke(main, list(args), input=input)
-
-
-def test_a_human_plays_by_number_against_bots(deck_json):
-    result = run("play", deck_json, "-p", "3", "--seed", "2", "--human", "Ana", input="1\n" * 2000)
-    assert result.exit_code == 0, result.output
-    assert "Your hand (Ana" in result.output and "  1) Play " in result.output
-    assert "is the PixelPug Champion!" in result.output
-
-
-def test_a_number_out_of_range_asks_again(deck_json):
-    result = run("play", deck_json, "-p", "2", "--seed", "2", "--human", "Ana", input="99\n" + "1\n" * 2000)
-    assert result.exit_code == 0
-    assert "99 is not in the range 1<=x<=" in result.output
-
-
-def test_rock_paper_scissors_is_chosen_in_secret(deck_json):
-    # With seed 19 and always the third option, Bot 1 duels Ana; her choice is not echoed.
-    result = run("play", deck_json, "-p", "2", "--seed", "19", "--human", "Ana", input="3\n" * 3000)
-    assert "Rock, paper, scissors against Bot 1 — choose in secret:" in result.output
-    assert "Your choice: 3" in result.output           # ordinary choices are echoed
-    assert "Your secret choice: \n" in result.output   # the secret one is not
-    assert "Ana shows scissors" in result.output
-
-
-def test_the_human_sees_only_their_own_hand(deck_json, built_doc):
-    result = run("play", deck_json, "-p", "2", "--seed", "4", "--human", "Ana", "--json",
-                 input="1\n" * 2000)
-    assert result.exit_code == 0
-    text, log_line = result.output.rsplit("\n", 2)[0], result.output.strip().splitlines()[-1]
-    log = json.loads(log_line)
-    from pugdeck.games.pixelpug.engine import Game, replay
-
-    state = replay(Game(built_doc, 2, 4), log["actions"])
-    assert state.is_terminal() and log["result"]["champion"] == state.champion()
-    # Bot 1's hand is never listed as "Your hand".
-    assert all(line.startswith("Your hand (Ana") for line in text.splitlines() if line.startswith("Your hand"))
 
 
 def test_bots_only_play_prints_a_transcript_and_a_replayable_log(deck_json, tmp_path):

@@ -55,7 +55,7 @@ class HighCard(GameSpec):
         return faces(built)
 
     # -- exports --------------------------------------------------------------------------
-    def card_description(self, card: dict) -> str:
+    def card_description(self, card: dict, strings) -> str:
         return f"{card['name']}: worth {card['value']}"
 
     # -- engine ---------------------------------------------------------------------------

@@ -1,0 +1,160 @@
+"""Playing Pug You! in a terminal: one person's seat against bots, that seat's view only.
+
+At each of their decisions the person sees their hand with the cards' text and is asked
+one question: which card to offer face down; as active player, which offer to take (face
+down: only who offered shows), which card to ask when nobody could offer or on a second
+question, whom to nominate (one nominee at a time), and after a tie who scores; otherwise
+whom to vote for and with which card. Between decisions `terminal_view.Narrator` says what
+happened as their seat saw it. `read` and `write` are plain callables (Click's prompt
+functions and echo in the command), so tests drive a game with a script.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pugdeck.games.pug_you.bots import make_bots
+from pugdeck.games.pug_you.engine import Game
+from pugdeck.games.pug_you.phases import CHANCE
+from pugdeck.games.pug_you.state import State
+from pugdeck.games.pug_you.terminal_view import Narrator, badge_line, card_text, help_lines
+from pugdeck.games.pug_you.transcript import join_words
+from pugdeck.games.terminal import BACK, Option, Person, plural
+
+# What every seat may see of an action: offers, votes and shuffles are face down
+# (the same rule as `PugYou.public_action`, which the protocol uses).
+FACE_DOWN = ("shuffle", "offer", "vote")
+
+
+def play_in_terminal(game: Game, human: int, names: list[str], bots: str,
+                     read: Callable[[str, bool], str], write: Callable[[str], None]) -> State:
+    """Play a game with a person at seat `human`; returns the final state. Raises
+    `games.terminal.LeftTheGame` when they leave (quit, end of input)."""
+    person = Person(read, write)
+    players = make_bots(bots, game, game.seed)
+    others = [f"{names[s]} ({players[s].kind})" for s in range(game.players) if s != human]
+    ends = (f"{plural(game.rules.rounds, 'round')} ({plural(game.turns_total, 'turn')})"
+            if game.rules.badge_limit is None else f"until someone has {game.rules.badge_limit} badges")
+    person.say(f"Pug You!: {names[human]} against {join_words(others)}. Hands of "
+               f"{game.hand_size}, {ends}; the most badges loses.")
+    person.say("At any question: ? shows your cards and the rules, quit leaves the game.")
+    narrator = Narrator(game, human, names, person.say)
+    state = game.new_initial_state()
+    before = state.observation(human)
+    while not state.is_terminal():
+        seat = state.current_player()
+        legal = state.legal_actions()
+        if seat == CHANCE:
+            action = legal[0]
+        elif seat == human:
+            action = _decide(person, game, before, names, legal)
+        else:
+            bot = players[seat]
+            action = bot.choose(state.observation(seat) if bot.wants_observation else None, legal)
+        state.apply_action(action)
+        after = state.observation(human)
+        told = action if seat == human or action["type"] not in FACE_DOWN else {"type": action["type"]}
+        narrator.step(before, seat, told, after)
+        before = after
+    narrator.ending(before)
+    return state
+
+
+def _decide(person: Person, game: Game, observation: dict, names: list[str], legal: list[dict]) -> dict:
+    """The person's action in the phase `legal` belongs to."""
+    kind = legal[0]["type"]
+
+    def helps() -> list[str]:
+        return help_lines(game, observation)
+
+    person.say("")
+    if kind == "offer":
+        person.say(f"{names[observation['active']]} is the active player. Offer a card face down; "
+                   "if it is taken, its badges go to whoever the votes pick.")
+        cards = [action["card"] for action in legal]
+        picked = person.choose("Offer which card?", _card_options(game, cards), helps)
+        return legal[picked]
+    if kind == "choose":
+        person.say("Take one of the offers (they are face down: you see who offered):")
+        options = [Option(f"{names[a['from']]}'s card", (names[a["from"]],)) for a in legal]
+        return legal[person.choose("Take which offer?", options, helps)]
+    if kind == "ask":
+        return _ask(person, game, observation, legal, helps)
+    if kind == "nominate":
+        return _nominate(person, game, observation, names, legal, helps)
+    if kind == "vote":
+        return _vote(person, game, observation, names, legal, helps)
+    # award: a tie, and the active player (the person) decides
+    person.say(f"A tie! You decide who scores {card_text(game.card(observation['active_card']))}:")
+    options = [Option(_seat_label(observation, names, a["nominee"]), (names[a["nominee"]],)) for a in legal]
+    return legal[person.choose("Who scores?", options, helps)]
+
+
+def _card_options(game: Game, cards: list[str], where: dict[str, str] | None = None) -> list[Option]:
+    """One option per card, with its text (and where it lies, when cards come from two places)."""
+    return [Option(card_text(game.card(card)) + (f" [{where[card]}]" if where else ""), ())
+            for card in cards]
+
+
+def _seat_label(observation: dict, names: list[str], seat: int) -> str:
+    return f"{names[seat]} ({plural(observation['badges'][seat], 'badge')})"
+
+
+def _ask(person: Person, game: Game, observation: dict, legal: list[dict], helps) -> dict:
+    me = observation["seat"]
+    scored = observation["scored"][me]
+    cards = [action["card"] for action in legal]
+    if any(card in scored for card in cards):
+        person.say("Second question, with no offers: ask a card from your hand, or re-ask one of "
+                   "your scored cards to get rid of it (its badges leave your score).")
+        where = {card: "scored by you" if card in scored else "in your hand" for card in cards}
+    else:
+        person.say("Nobody can offer you a card: ask one from your hand." if observation["question"] == 1
+                   else "Second question, with no offers: ask a card from your hand.")
+        where = None
+    return legal[person.choose("Ask which card?", _card_options(game, cards, where), helps)]
+
+
+def _nominate(person: Person, game: Game, observation: dict, names: list[str],
+              legal: list[dict], helps) -> dict:
+    """The nominees one at a time (never yourself); `back` takes the last one back."""
+    count = len(legal[0]["nominees"])
+    allowed = sorted({seat for action in legal for seat in action["nominees"]})
+    person.say(f"Nominate {plural(count, 'player')} who fit it (never yourself).")
+    chosen: list[int] = []
+    while len(chosen) < count:
+        left = [seat for seat in allowed if seat not in chosen]
+        options = [Option(_seat_label(observation, names, s), (names[s],)) for s in left]
+        which = "Nominate whom?" if count == 1 else f"Nominee {len(chosen) + 1} of {count}?"
+        picked = person.choose(which, options, helps, can_go_back=bool(chosen))
+        if picked == BACK:
+            chosen.pop()
+            continue
+        chosen.append(left[picked])
+    wanted = sorted(chosen)
+    return next(action for action in legal if list(action["nominees"]) == wanted)
+
+
+def _vote(person: Person, game: Game, observation: dict, names: list[str],
+          legal: list[dict], helps) -> dict:
+    """A nominee, then the card to vote with; `back` returns to the nominee."""
+    question = card_text(game.card(observation["active_card"]))
+    nominees = list(observation["nominees"])
+    asker = "You" if observation["active"] == observation["seat"] else names[observation["active"]]
+    person.say(f"{asker} asked {question}")
+    person.say(f"Vote for the nominee who fits it best: {join_words([names[s] for s in nominees])}. "
+               "Your card's turds weigh the vote; the card is discarded.")
+    person.say(badge_line(observation, names))
+    while True:
+        if len(nominees) > 1:
+            options = [Option(_seat_label(observation, names, s), (names[s],)) for s in nominees]
+            nominee = nominees[person.choose("Vote for whom?", options, helps)]
+        else:
+            nominee = nominees[0]
+        plays = [action for action in legal if action["nominee"] == nominee]
+        cards = [action["card"] for action in plays]
+        person.say(f"Vote for {names[nominee]} with which card?")
+        picked = person.choose("Vote with which card?", _card_options(game, cards), helps,
+                               can_go_back=len(nominees) > 1)
+        if picked != BACK:
+            return plays[picked]

@@ -1,0 +1,132 @@
+"""A person at the terminal choosing among numbered options: the shared part of `play --human`.
+
+Each game's terminal module (games/<game>/terminal.py) says what happened and lists what
+the person may do as `Option`s; `Person.choose` asks until it gets an answer. A line is read
+through `read(prompt, secret)`: Click's prompt functions in the command, a script in tests.
+A number or a name picks an option; `?` or `help` prints the game's help (the rules of the
+cards in hand) and asks again; `back` returns to the previous question where there is one;
+`quit` or the end of the input (Ctrl-D) raises `LeftTheGame`; anything else gets one line
+saying what to type, and the question again. Ctrl-C (KeyboardInterrupt) is the command's.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+HELP_WORDS = ("?", "help")
+BACK_WORDS = ("back",)
+QUIT_WORDS = ("quit", "exit")
+BACK = -1  # what `choose` returns when the person typed `back` where it was offered
+WIDTH = 78  # lines are wrapped, and a compact list laid out, within a narrow terminal
+
+
+class LeftTheGame(Exception):  # noqa: N818 (a person leaving is not an error of the program)
+    """The person left before the end: they typed `quit`, or their input ended (Ctrl-D)."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice: what the list shows after its number, and the words that pick it too."""
+
+    label: str
+    keys: tuple[str, ...] = ()
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """'1 point', '2 points', '0 points'; `many` for an irregular plural ('lives')."""
+    return f"{count} {word if count == 1 else many or word + 's'}"
+
+
+def words(text: str) -> str:
+    """`text` as it is matched: case folded, spaces collapsed."""
+    return " ".join(text.casefold().split())
+
+
+class Person:
+    """The seat a person plays: `say` prints a line, `choose` asks for one of some options."""
+
+    def __init__(self, read: Callable[[str, bool], str], write: Callable[[str], None]):
+        self.read, self.write = read, write
+
+    def say(self, line: str = "") -> None:
+        """Print `line`, wrapped at word breaks to `WIDTH`, continued a little further in."""
+        if len(line) <= WIDTH:
+            self.write(line)
+            return
+        indent = " " * (len(line) - len(line.lstrip()) + 4)
+        for part in textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False):
+            self.write(part)
+
+    def choose(self, question: str, options: Sequence[Option], help_lines: Callable[[], list[str]],
+               *, secret: bool = False, can_go_back: bool = False, compact: bool = False) -> int:
+        """The index of the option the person picks (or `BACK`). The options are listed
+        first, unless `secret`, where the question itself names them (a duel choice a
+        neighbour must not read off the screen; what was typed is not echoed either)."""
+        if not secret:
+            self._list(options, compact)
+        hint = (f"1-{len(options)}" if len(options) > 1 else "1") + (", back" if can_go_back else "") + ", ? for help"
+        while True:
+            try:
+                line = self.read(f"{question} [{hint}]: ", secret)
+            except EOFError:
+                raise LeftTheGame from None
+            text = words(line)
+            if text in HELP_WORDS:
+                for help_line in help_lines():
+                    self.say(help_line)
+                if not secret:
+                    self._list(options, compact)
+                continue
+            if can_go_back and text in BACK_WORDS:
+                return BACK
+            picked = _pick(text, options)
+            if isinstance(picked, int):
+                return picked
+            if text in QUIT_WORDS:
+                raise LeftTheGame
+            self.say(_refusal(line, picked, len(options), secret))
+
+    def _list(self, options: Sequence[Option], compact: bool) -> None:
+        labels = [f"{n}) {option.label}" for n, option in enumerate(options, 1)]
+        if not compact:
+            for label in labels:
+                self.say("  " + label)
+            return
+        cell = max(len(label) for label in labels) + 2
+        per_row = max(1, (WIDTH - 2) // cell)
+        for start in range(0, len(labels), per_row):
+            row = labels[start:start + per_row]
+            self.say("  " + "".join(label.ljust(cell) for label in row).rstrip())
+
+
+def _pick(text: str, options: Sequence[Option]) -> int | list[int]:
+    """The option `text` names (its number, one of its words, or the start of exactly one
+    option's words); else the options it could mean ([] for none)."""
+    if text.isdigit():
+        number = int(text)
+        return number - 1 if 1 <= number <= len(options) else []
+    if not text:
+        return []
+    exact = [i for i, option in enumerate(options) if text in (words(k) for k in option.keys)]
+    if exact:
+        return exact[0]  # options sharing a word are alike (two copies of one card)
+    starts = sorted({i for i, option in enumerate(options)
+                     for key in option.keys if words(key).startswith(text)})
+    return starts[0] if len(starts) == 1 else starts
+
+
+def _refusal(line: str, could_be: list[int], count: int, secret: bool) -> str:
+    """One line: what was wrong, and what to type instead."""
+    numbers = f"a number from 1 to {count}" if count > 1 else "1"
+    if secret:  # never repeat a secret answer back on the screen
+        return f"That is none of the choices: type {numbers} or the choice's name."
+    shown = line.strip()
+    if len(could_be) > 1:
+        numbers = [str(i + 1) for i in could_be]
+        which = ", ".join(numbers[:-1]) + " or " + numbers[-1]
+        return f"'{shown}' could be {which}: type its number."
+    if not shown:
+        return f"Type {numbers} (or ? for help)."
+    return f"'{shown[:40]}' is none of the choices: type {numbers}, or ? for help."

@@ -1,0 +1,99 @@
+"""A person playing Pug You! in the terminal (`play --human`): their seat's view only, the
+offers to take, one nominee at a time, a vote's nominee and then its card."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from pugdeck.cli import main
+from pugdeck.games.pug_you.engine import Game
+from pugdeck.games.pug_you.terminal import play_in_terminal
+
+ALWAYS_FIRST = "1\n" * 3000
+
+
+@pytest.fixture(scope="module")
+def doc(bundled_docs):
+    return bundled_docs["default"]  # the bundled deck built with no filters, as `play pug-you` builds it
+
+
+def played(seed: int, input: str, players: int = 5) -> tuple[str, dict]:
+    result = CliRunner().invoke(main, ["play", "pug-you", "-p", str(players), "--seed", str(seed),
+                                       "--human", "Ana", "--json"], input=input)
+    assert result.exit_code == 0, result.output
+    return result.stderr, json.loads(result.stdout)
+
+
+def test_typed_names_choose_the_offer_and_the_nominees(doc):
+    # Ana is the first active player: the bots offer, she takes Bot 2's card, nominates
+    # Bot 4 and then bot 1 (names, any case), and the log holds exactly that.
+    text, log = played(1, "Bot 2\nBot 4\nbot 1\n" + ALWAYS_FIRST)
+    mine = [a for a in log["actions"] if a["type"] in ("choose", "nominate")][:2]
+    assert mine == [{"type": "choose", "from": 2}, {"type": "nominate", "nominees": [1, 4]}]
+    assert "Take which offer? [1-4, ? for help]" in text
+    assert "Nominee 2 of 2? [1-3, back, ? for help]" in text  # the first nominee is not offered again
+    assert "You nominate Bot 1 and Bot 4." in text
+
+
+def test_back_takes_the_last_nominee_back(doc):
+    _text, log = played(1, "1\n1\nback\n3\n1\n" + ALWAYS_FIRST)
+    nominate = next(a for a in log["actions"] if a["type"] == "nominate")
+    # Bot 1, taken back; then Bot 3, and Bot 1 again (first of those left). Had `back` been
+    # refused, the 3 would have named Bot 4, the third of Bot 2, Bot 3, Bot 4.
+    assert nominate["nominees"] == [1, 3]
+
+
+def test_a_vote_is_a_nominee_then_a_card_and_back_returns_to_the_nominee(doc):
+    # Turn 1: Ana takes the first offer and nominates Bot 1 and Bot 2, then votes last:
+    # she picks Bot 1, goes back, picks Bot 2 and votes with her second card.
+    text, log = played(1, "1\n1\n1\n1\nback\n2\n2\n" + ALWAYS_FIRST)
+    game = Game(doc, 5, 1)
+    state = game.new_initial_state()
+    for action in log["actions"]:
+        if state.current_player() == 0 and action["type"] == "vote":
+            hand = state.observation(0)["hand"]
+            assert action == {"type": "vote", "nominee": 2, "card": hand[1]}
+            break
+        state.apply_action(action)
+    else:
+        pytest.fail("Ana never voted")
+    assert "Vote for whom? [1-2, ? for help]" in text and "Vote with which card? [1-5, back, ? for help]" in text
+
+
+def test_question_mark_shows_every_card_in_hand_with_its_text(doc):
+    text, log = played(2, "?\n" + ALWAYS_FIRST)
+    game = Game(doc, 5, 2)
+    state = game.new_initial_state()
+    while state.current_player() != 0:
+        state.apply_action(next(a for a in log["actions"][len(state.history()):]))
+    hand = state.observation(0)["hand"]
+    shown = text[text.index("The cards in your hand:"):]
+    for card in hand:
+        info = game.card(card)
+        assert f'"{info.question}"' in shown and f"because I'm {info.descriptive}" in shown
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_no_card_hidden_from_the_persons_seat_reaches_the_screen(seed, doc):
+    """Driven directly: every question printed belongs to a card seat 0 saw (its hand, the
+    card read out, a scored card); the cards only ever in bots' hands or face down never show."""
+    game = Game(doc, 6, seed)
+    printed: list[str] = []
+    state = play_in_terminal(game, 0, ["Ana"] + [f"Bot {s}" for s in range(1, 6)], "heuristic",
+                             lambda prompt, secret: "1", printed.append)
+    assert state.is_terminal() and printed[-1]
+    seen, replay = set(), game.new_initial_state()
+    for action in state.history():
+        replay.apply_action(action)
+        view = replay.observation(0)
+        seen.update(view["hand"], [view["active_card"]] if view["active_card"] else [],
+                    *view["scored"])
+    text = "\n".join(printed)
+    seen_questions = {game.card(c).question for c in seen}
+    hidden = {info.question for info in game.cards} - seen_questions
+    assert hidden, "a game where seat 0 saw every card tests nothing"
+    assert [q for q in hidden if f'"{q}"' in text] == []
+    assert any(f'"{q}"' in text for q in seen_questions)
