@@ -1,5 +1,5 @@
 """Benchmark rows for the picture exports of the bundled deck: `pugdeck export png` at
-300 dpi, `export tts`, `export html` and `preview`, each against the plain `pugdeck build`
+300 dpi, `export tts`, `export print-shop`, `export html` and `preview`, each against the plain `pugdeck build`
 (JSON + print PDF) measured in the same run, all as fresh processes, interleaved.
 
     python benchmarks/bench_export.py            # prints the table
@@ -25,6 +25,7 @@ COMMANDS = {
     "build": ["build"],
     "export png --dpi 300": ["export", "png", "--dpi", "300"],
     "export tts": ["export", "tts"],
+    "export print-shop --shop mpc": ["export", "print-shop", "--shop", "mpc"],
     "export html": ["export", "html"],
     "preview": ["preview"],
 }

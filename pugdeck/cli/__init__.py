@@ -35,7 +35,8 @@ COMMANDS = {
 }
 # subcommands of a group that live in another module: group → [(name, module, attribute)]
 SUBCOMMANDS = {
-    "export": [("csv", "pugdeck.cli.export_csv", "csv_command")],
+    "export": [("csv", "pugdeck.cli.export_csv", "csv_command"),
+               ("print-shop", "pugdeck.cli.export_shop", "print_shop_command")],
 }
 
 

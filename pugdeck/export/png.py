@@ -25,10 +25,10 @@ from pathlib import Path
 
 from PIL import Image
 
-from pugdeck.atomic import WriteError
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.authoring.loading import locate
 from pugdeck.authoring.slugs import nfc
+from pugdeck.export.output_record import remove_stale  # noqa: F401 (the exports' one pruner)
 from pugdeck.games.built_deck import Built
 from pugdeck.games.registry import game
 
@@ -215,18 +215,3 @@ def png_files(built: Built, out_dir: Path, dpi: float = 300, *, pdf: CardPdf | N
 
 def png_folder(built: Built, out_dir: Path) -> Path:
     return Path(out_dir) / built.name / "png"
-
-
-def remove_stale(folder: Path, keep: Iterable[Path], pattern: str) -> list[Path]:
-    """Delete files matching `pattern` in our own output folder that this export did not
-    write — a card removed from the deck must not live on as an old image."""
-    keep = {Path(p).resolve() for p in keep}
-    removed = []
-    for path in sorted(Path(folder).glob(pattern)):
-        if path.is_file() and path.resolve() not in keep:
-            try:
-                path.unlink()
-            except OSError as exc:
-                raise WriteError(path, (exc.strerror or str(exc)).lower(), action="remove") from None
-            removed.append(path)
-    return removed

@@ -58,7 +58,7 @@ PUG_REPORT = [
     "deck/cards.yaml:3:12: card 'wrong-level': 'level' must be one of green, yellow, red, not text "
     "\"gren\"; did you mean 'green'?",
     "deck/cards.yaml:4:15: card 'wrong-level': question: character '☃' (U+2603) is in none of the bundled fonts",
-    f"deck/cards.yaml:11:15: card 'long-one': question does not fit: 166% over at the minimum size 7 pt; the "
+    f"deck/cards.yaml:11:15: card 'long-one': question does not fit: 181% over at the minimum size 7 pt; the "
     f"word '{LONG}' is wider than the box; break or shorten it",
     "deck/cards.yaml:23:10: card 'broken-art': art 'art/broken.png' cannot be decoded",
     "deck/deck.yaml:4:12: rules.players.min (7) is above max (6)",

@@ -157,6 +157,7 @@ def test_stale_images_that_cannot_be_removed_are_reported(tmp_path, monkeypatch)
     from pugdeck.export.png import remove_stale
 
     (tmp_path / "old.png").write_bytes(b"")
+    remove_stale(tmp_path, {tmp_path / "old.png": b""}, "*.png")  # recorded as ours
 
     def unlink(self, missing_ok=False):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))

@@ -104,7 +104,9 @@ def test_title_tagline_and_colours_change_the_drawn_back():
     face = back_face(TEMPLATE, FONTS, STRINGS, "Our Friends", bleed=3 * mm, choice=choice)
     ground = face.shapes[0]
     assert isinstance(ground, Rect) and ground.fill == "#1D6F8C" and ground.x == -3 * mm
-    assert [s.key for s in face.shapes if isinstance(s, Place)] == [("back-art", "#1D6F8C", "#F7D046")]
+    # the drawn art (and its paws) runs into the bleed too, so a mis-cut shows no plain strip
+    assert [(s.key, s.x) for s in face.shapes if isinstance(s, Place)] == [
+        (("back-art", "#1D6F8C", "#F7D046", round(3 * mm, 3)), -3 * mm)]
     texts = [s for s in face.shapes if isinstance(s, TextLine)]
     assert [t.runs[0][1] for t in texts] == ["Tuesday Pugs"]  # "" prints no tagline
     assert {t.color for t in texts} == {"#F7D046"}
@@ -112,7 +114,7 @@ def test_title_tagline_and_colours_change_the_drawn_back():
 
 def test_without_a_back_the_bundled_back_is_printed(write_deck, tmp_path):
     face = back_face(TEMPLATE, FONTS, STRINGS, "Our Friends")
-    assert [s.key for s in face.shapes if isinstance(s, Place)] == [("back-art",)]
+    assert [s.key for s in face.shapes if isinstance(s, Place)] == [("back-art", None, None, 0.0)]
     assert [s.runs[0][1] for s in face.shapes if isinstance(s, TextLine)] == [
         "Our Friends", "only the pugs really win"]
     assert face.shapes[0].fill == TEMPLATE.colors["back"]

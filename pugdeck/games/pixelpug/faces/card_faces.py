@@ -180,7 +180,7 @@ def card_back(template: Template, fonts: FontSet, strings: Strings, deck_name: s
     if choice.image:
         shapes.append(image_place(choice.image, width, height, bleed))
     else:
-        border = 3 * mm
+        border = 4 * mm  # its 2 pt line stays 3.5 mm inside the cut (render/safe_zone.py)
         shapes.append(Rect(border, border, width - 2 * border, height - 2 * border, stroke=accent,
                            stroke_width=2.0))
         art = (10 * mm, height * 0.35, width - 20 * mm, height * 0.4)

@@ -71,14 +71,13 @@ def back_face(template: Template, fonts: FontSet, strings: Strings, title: str,
         raise DeckError(problems)
     accent = choice.accent or template.colors["back_accent"]
     ground = choice.background or template.colors["back"]
-    # The art is laid out on the trimmed card; only its ground colour runs into the bleed.
     shapes: list[Shape] = [Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ground)]
     if choice.image:
         shapes.append(image_place(choice.image, width, height, bleed))
-    elif choice.colored:  # the drawn art in the deck's colours (the bundled key otherwise)
-        shapes.append(Place(("back-art", ground, accent), 0, 0, width, height))
-    else:
-        shapes.append(Place(("back-art",), 0, 0, width, height))
+    else:  # the drawn art (in the deck's colours, if it chose them), its paws into the bleed
+        colors = (ground, accent) if choice.colored else (None, None)
+        shapes.append(Place(("back-art", *colors, round(bleed, 3)), -bleed, -bleed,
+                            width + 2 * bleed, height + 2 * bleed))
     style = template.text["title"]
     for fitted, box in texts:
         shapes += place_lines(fitted, box, style.align, accent, "middle")

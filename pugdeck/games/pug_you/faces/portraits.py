@@ -288,9 +288,11 @@ def draw_portrait(canvas, breed: str, variant: int, width: float, height: float)
 
 
 def draw_card_back_art(canvas, width: float, height: float, ground: str | None = None,
-                       rim: str | None = None) -> None:
+                       rim: str | None = None, bleed: float = 0.0) -> None:
     """The card back: paw prints on a plum ground around a pug medallion, no text; or on
-    the deck's `ground` with its `rim` colour (deck.yaml's `back: colors:`)."""
+    the deck's `ground` with its `rim` colour (deck.yaml's `back: colors:`). `width` and
+    `height` include `bleed` on every side: the ground and the paws run into it, the rim and
+    the medallion sit on the trimmed card."""
     c = canvas
     c.saveState()
     path = c.beginPath()
@@ -299,6 +301,8 @@ def draw_card_back_art(canvas, width: float, height: float, ground: str | None =
     base = HexColor(ground or "#4a2f5c")
     c.setFillColor(base)
     c.rect(0, 0, width, height, stroke=0, fill=1)
+    c.translate(bleed, bleed)
+    width, height = width - 2 * bleed, height - 2 * bleed
     # The paws are a tone off the ground: lighter on a dark one, darker on a light one.
     light = 0.299 * base.red + 0.587 * base.green + 0.114 * base.blue > 0.6
     paws = shade(base, -0.1 if light else 0.12) if ground else HexColor("#5d3d73")
@@ -318,6 +322,7 @@ def draw_card_back_art(canvas, width: float, height: float, ground: str | None =
     draw_portrait(c, "pug", 0, 100, 100)
     c.restoreState()
     c.saveState()  # the medallion's rim, outside the clip so it is not cut in half
+    c.translate(bleed, bleed)
     c.setStrokeColor(rim_color)
     c.setLineWidth(r * 0.08)
     c.circle(width / 2, height / 2, r * 0.96, stroke=1, fill=0)

@@ -104,6 +104,7 @@ def _painters(colors: dict[str, str]) -> dict[str, Callable]:
         "thermometer": lambda c, key, w, h: icons.draw_thermometer(c, w, h, colors, key[1]),
         "portrait": lambda c, key, w, h: portraits.draw_portrait(c, key[1], key[2], w, h),
         "back-art": lambda c, key, w, h: portraits.draw_card_back_art(c, w, h, *key[1:]),
+        # key: ("back-art", ground or None, rim or None, bleed); w, h include the bleed
     }
 
 

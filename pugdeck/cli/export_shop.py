@@ -1,0 +1,68 @@
+"""`pugdeck export print-shop`: card images for MakePlayingCards or The Game Crafter."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from pugdeck.atomic import write_files
+from pugdeck.authoring.diagnostics import DeckError
+from pugdeck.cli.build import run_build
+from pugdeck.cli.common import progress_bar, report_diagnostics
+from pugdeck.cli.export import export_options
+from pugdeck.export.output_record import remove_stale
+from pugdeck.export.print_shop import DEFAULT_DPI, SHOPS, shop_folder, shop_images
+from pugdeck.export.print_shop_check import check_safe_zone
+from pugdeck.export.print_shop_manifest import manifest_csv
+
+SIZES = ", ".join(f"{key}: {'x'.join(map(str, shop.pixels()))} px ({shop.name})"
+                  for key, shop in SHOPS.items())
+
+
+@click.command("print-shop")
+@export_options
+@click.option("--shop", "shop_key", type=click.Choice(sorted(SHOPS)), required=True,
+              help="The shop whose poker-card size, bleed and safe zone to use.")
+@click.option("--dpi", type=click.IntRange(150, 1200), default=DEFAULT_DPI, show_default=True,
+              help="Resolution; card and bleed scale together (the shops ask for 300).")
+def print_shop_command(deck: Path, name: str | None, out_dir: str, shop_key: str, dpi: int,
+                       **options) -> None:
+    """Card images to upload to a print shop: out/<name>/print-shop-<shop>/.
+
+    One PNG per distinct card face in fronts/ (copies of a card share one image; the blank
+    customs, both turd cards and the reference card are there too), one per kind of back in
+    backs/, and manifest.csv: each file, its copies, its back and its cards. Sizes at 300
+    dpi with bleed: {sizes}. Text or an icon closer to the cut than the shop's safe line
+    fails the export, naming the card; nothing is written. docs/printing.md, "Print shops",
+    says what to pick at each shop.
+    """
+    shop = SHOPS[shop_key]
+    try:
+        built = run_build(deck, options, name)
+        check_safe_zone(built, shop)
+        with progress_bar(len(built.doc.get("cards", [])), "Rasterising") as advance:
+            images = shop_images(built, shop, dpi, progress=advance)
+    except DeckError as exc:
+        report_diagnostics(exc.diagnostics)
+        sys.exit(1)
+    report_diagnostics(built.diagnostics)
+    for warning in built.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    folder = shop_folder(built, Path(out_dir), shop)
+    files = {folder / image.path: image.data for image in images}
+    files[folder / "manifest.csv"] = manifest_csv(images)
+    write_files(files)
+    remove_stale(folder, files)
+    fronts = [image for image in images if image.back]
+    cards = sum(image.copies for image in fronts)
+    width, height = shop.pixels(dpi)
+    size = sum(len(data) for data in files.values()) / 1e6
+    click.echo(f"wrote {len(fronts)} front image{'s' * (len(fronts) != 1)} for {cards} cards and "
+               f"{len(images) - len(fronts)} back{'s' * (len(images) - len(fronts) != 1)}, "
+               f"{width} x {height} px at {dpi} dpi ({size:.1f} MB), in {folder}")
+    click.echo(f"manifest: {folder / 'manifest.csv'}")
+
+
+print_shop_command.help = (print_shop_command.help or "").replace("{sizes}", SIZES)
