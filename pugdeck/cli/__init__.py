@@ -30,6 +30,7 @@ COMMANDS = {
     "import": ("pugdeck.cli.export_csv", "import_command"),
     "init": ("pugdeck.cli.init", "init_command"),
     "serve": ("pugdeck.cli.serve", "serve_command"),
+    "live": ("pugdeck.cli.live", "live_command"),
     "games": ("pugdeck.cli.games", "games_command"),
 }
 # subcommands of a group that live in another module: group → [(name, module, attribute)]

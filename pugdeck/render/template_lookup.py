@@ -19,6 +19,19 @@ def resolve_template(name: str, deck_folder: Path | None = None,
     A name none of them has is a `DeckError` unlocated (line 0) with field `template`, which
     the deck's check places at its `template:` (deck_files.template_located), naming the
     closest template there is."""
+    found = own_template_file(name, deck_folder, game_folder)
+    if found is not None:
+        return load_template(found, vocabulary)
+    plain = not name.endswith((".yaml", ".yml")) and "/" not in name  # else a path: load_template's
+    if plain and _plainly_missing(data_dir("templates") / f"{name}.yaml"):
+        raise DeckError([_not_found(name, deck_folder, game_folder)])
+    return load_template(name, vocabulary)
+
+
+def own_template_file(name: str, deck_folder: Path | None = None,
+                      game_folder: Path | None = None) -> Path | None:
+    """The file a deck's `template:` names in the deck folder or its game's folder, resolved,
+    or None when the name is a bundled template's (or a path `load_template` looks up)."""
     candidates = []
     if deck_folder is not None:
         candidates += [Path(deck_folder) / "templates" / f"{name}.yaml", Path(deck_folder) / name]
@@ -30,11 +43,8 @@ def resolve_template(name: str, deck_folder: Path | None = None,
         except (OSError, ValueError):  # a name the file system refuses (too long, a NUL byte)
             found = False
         if found:
-            return load_template(candidate.resolve(), vocabulary)
-    plain = not name.endswith((".yaml", ".yml")) and "/" not in name  # else a path: load_template's
-    if plain and _plainly_missing(data_dir("templates") / f"{name}.yaml"):
-        raise DeckError([_not_found(name, deck_folder, game_folder)])
-    return load_template(name, vocabulary)
+            return candidate.resolve()
+    return None
 
 
 def _not_found(name: str, deck_folder: Path | None, game_folder: Path | None) -> Diagnostic:

@@ -95,6 +95,12 @@ def load_template(name_or_path: str | Path, vocabulary: Vocabulary | None = None
     return _load_cached(str(name_or_path), vocabulary)
 
 
+def forget_loaded_templates() -> None:
+    """Read every template from its file again next time: `pugdeck live` calls this before
+    each rebuild, since a template the designer just saved has the same path as before."""
+    _load_cached.cache_clear()
+
+
 @lru_cache(maxsize=16)
 def _load_cached(name_or_path: str, vocabulary: Vocabulary | None) -> Template:
     path = _find(name_or_path, Path.cwd())

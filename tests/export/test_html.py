@@ -1,35 +1,24 @@
 """`pugdeck export html`: the page itself, and the page in a real headless browser.
 
 The browser tests drive Debian's chromium over the DevTools protocol on a pipe
-(`--remote-debugging-pipe`: JSON messages ending in a NUL byte on file descriptors 3 and 4),
-so they need no websocket library. They click the real checkboxes and type into the search
+(tests/devtools_browser.py), so they need no websocket library. They click the real checkboxes and type into the search
 box, and collect every console error and uncaught exception the page produces. Without a
 chromium they are skipped with a message; `.ci/run` installs one.
 """
 
 from __future__ import annotations
 
-import fcntl
-import json
-import os
 import re
-import select
-import shutil
-import subprocess
-import time
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from devtools_browser import DevToolsPipe, find_browser
 
 from pugdeck.building.pipeline import build
 from pugdeck.cli import main
 from pugdeck.export.html import fill, fold, gallery_html
 from pugdeck.export.png import card_pdf
 from pugdeck.resources import bundled_deck
-
-BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
-TIMEOUT = 60.0
 
 
 @pytest.fixture(scope="module")
@@ -144,122 +133,6 @@ def test_export_html_command_writes_one_file(tmp_path):
 
 
 # The page in a browser --------------------------------------------------------------------
-
-def find_browser() -> str | None:
-    for name in BROWSERS:
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
-class DevToolsPipe:
-    """A headless chromium and one page of it, spoken to over `--remote-debugging-pipe`."""
-
-    def __init__(self, executable: str, profile: Path):
-        to_child_r, self._to_child = os.pipe()
-        self._from_child, from_child_w = os.pipe()
-
-        def pipes_on_3_and_4():
-            # Moved above 10 first, so dup2 onto 3 never clobbers the other end.
-            high_r = fcntl.fcntl(to_child_r, fcntl.F_DUPFD, 10)
-            high_w = fcntl.fcntl(from_child_w, fcntl.F_DUPFD, 10)
-            os.dup2(high_r, 3)
-            os.dup2(high_w, 4)
-
-        self.process = subprocess.Popen(
-            [executable, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
-             f"--user-data-dir={profile}", "--no-first-run", "--no-default-browser-check",
-             "--disable-background-networking", "--disable-component-update", "--disable-sync",
-             "--disable-dev-shm-usage", "about:blank"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            preexec_fn=pipes_on_3_and_4, close_fds=False)
-        os.close(to_child_r)
-        os.close(from_child_w)
-        self._buffer = b""
-        self._next_id = 0
-        self.session: str | None = None
-        self.events: list[dict] = []
-        target = self.call("Target.createTarget", {"url": "about:blank"}, browser=True)["targetId"]
-        self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True},
-                                 browser=True)["sessionId"]
-        for domain in ("Runtime", "Log", "Page"):
-            self.call(f"{domain}.enable")
-
-    def call(self, method: str, params: dict | None = None, browser: bool = False) -> dict:
-        self._next_id += 1
-        message = {"id": self._next_id, "method": method, "params": params or {}}
-        if not browser:
-            message["sessionId"] = self.session
-        os.write(self._to_child, json.dumps(message).encode() + b"\0")
-        while True:
-            reply = self._receive()
-            if reply.get("id") == self._next_id:
-                if "error" in reply:
-                    raise RuntimeError(f"{method}: {reply['error']}")
-                return reply["result"]
-            self.events.append(reply)
-
-    def wait_for(self, event: str) -> dict:
-        while True:
-            for index, seen in enumerate(self.events):
-                if seen.get("method") == event:
-                    return self.events.pop(index)
-            self.events.append(self._receive())
-
-    def evaluate(self, expression: str):
-        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True,
-                                                "awaitPromise": True})
-        if "exceptionDetails" in result:
-            raise AssertionError(f"{expression}: {result['exceptionDetails']}")
-        return result["result"].get("value")
-
-    def open(self, url: str) -> None:
-        """Load `url` afresh (through about:blank: a new hash alone would not reload)."""
-        for address in ("about:blank", url):
-            self.call("Page.navigate", {"url": address})
-            self.wait_for("Page.loadEventFired")
-
-    def errors(self) -> list[str]:
-        """Every uncaught exception, console.error and error-level log entry so far."""
-        found = []
-        for event in self.events:
-            method, params = event.get("method"), event.get("params", {})
-            if method == "Runtime.exceptionThrown":
-                details = params["exceptionDetails"]
-                found.append(f"{details.get('text')} {details.get('exception', {}).get('description')}")
-            elif method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "assert"):
-                found.append(json.dumps(params.get("args"))[:500])
-            elif method == "Log.entryAdded" and params["entry"].get("level") == "error":
-                found.append(params["entry"].get("text", "")[:500])
-        return found
-
-    def _receive(self) -> dict:
-        deadline = time.monotonic() + TIMEOUT
-        while b"\0" not in self._buffer:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0 or not select.select([self._from_child], [], [], remaining)[0]:
-                raise TimeoutError("chromium did not answer in time")
-            chunk = os.read(self._from_child, 1 << 20)
-            if not chunk:
-                raise RuntimeError("chromium closed the DevTools pipe")
-            self._buffer += chunk
-        message, self._buffer = self._buffer.split(b"\0", 1)
-        return json.loads(message)
-
-    def close(self) -> None:
-        try:
-            self.call("Browser.close", browser=True)
-        except Exception:  # already gone: the kill below makes sure
-            pass
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        os.close(self._to_child)
-        os.close(self._from_child)
-
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):

@@ -1,0 +1,175 @@
+// The live page: draws the state the server pushes on /events, changing only what changed.
+"use strict";
+
+const figures = new Map();  // card id → its <figure>
+let lastVersion = -1;
+
+function fold(text) {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+function element(tag, attributes, text) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes || {})) node.setAttribute(name, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function cardFigure(card) {
+  const figure = element("figure", {"data-id": card.id});
+  const img = element("img", {loading: "lazy", decoding: "async"});
+  const caption = element("figcaption");
+  figure.append(img, caption);
+  figures.set(card.id, figure);
+  return figure;
+}
+
+function fillFigure(figure, card, fresh) {
+  if (figure.dataset.key === card.key) return false;
+  const img = figure.querySelector("img");
+  const caption = figure.querySelector("figcaption");
+  img.src = card.src;
+  img.alt = card.title + (card.text && card.text !== card.title ? " — " + card.text : "");
+  img.title = card.title;
+  caption.replaceChildren(element("span", {class: "id"}, card.id), document.createTextNode(" " + card.title));
+  figure.dataset.key = card.key;
+  figure.id = "card-" + card.key;
+  figure.dataset.text = fold(card.id + " " + card.title + " " + card.text);
+  if (!fresh) {
+    figure.classList.add("changed");
+    setTimeout(() => figure.classList.remove("changed"), 1500);
+  }
+  return true;
+}
+
+function drawCards(cards, first) {
+  const main = document.getElementById("cards");
+  const wanted = new Set(cards.map(card => card.id));
+  for (const [id, figure] of figures) {
+    if (!wanted.has(id)) { figure.remove(); figures.delete(id); }
+  }
+  let changed = 0;
+  let previous = null;
+  for (const card of cards) {
+    const known = figures.get(card.id);
+    const figure = known || cardFigure(card);
+    if (fillFigure(figure, card, first || !known)) changed += 1;
+    const place = previous ? previous.nextSibling : main.firstChild;
+    if (place !== figure) main.insertBefore(figure, place);
+    previous = figure;
+  }
+  document.body.dataset.changed = String(changed);
+}
+
+function where(problem) {
+  if (!problem.file) return "";
+  return problem.line ? `${problem.file}:${problem.line}:${problem.column}` : problem.file;
+}
+
+function showCard(key) {
+  const figure = document.getElementById("card-" + key);
+  if (!figure) return;
+  figure.hidden = false;
+  figure.scrollIntoView({block: "center"});
+  figure.classList.add("flash");
+  setTimeout(() => figure.classList.remove("flash"), 2000);
+}
+
+function drawProblems(state) {
+  const section = document.getElementById("problems");
+  const list = document.getElementById("problem-list");
+  list.replaceChildren();
+  for (const problem of state.problems) {
+    const item = element("li", {class: problem.severity, "data-card": problem.card || ""});
+    const text = problem.text;
+    if (problem.target) {
+      const link = element("a", {href: "#card-" + problem.target}, text);
+      link.addEventListener("click", event => { event.preventDefault(); showCard(problem.target); });
+      item.append(link);
+    } else {
+      item.textContent = text;
+    }
+    item.title = [where(problem), problem.card ? `card ${problem.card}` : "", problem.message]
+      .filter(Boolean).join(" · ");
+    list.append(item);
+  }
+  const errors = state.problems.filter(p => p.severity === "error").length;
+  const warnings = state.problems.length - errors;
+  document.getElementById("problems-title").textContent =
+    [errors ? `${errors} error${errors === 1 ? "" : "s"}` : "", warnings ? `${warnings} warning${warnings === 1 ? "" : "s"}` : ""]
+      .filter(Boolean).join(", ");
+  section.classList.toggle("warnings-only", errors === 0);
+  section.hidden = state.problems.length === 0;
+}
+
+function drawToggles(toggles) {
+  const box = document.getElementById("toggles");
+  const legend = box.querySelector("legend");
+  box.replaceChildren(legend);
+  for (const toggle of toggles) {
+    const input = element("input", {type: "checkbox", name: toggle.name});
+    input.checked = toggle.on;
+    input.addEventListener("change", () => setToggle(toggle.name, input.checked));
+    const label = element("label", {title: toggle.help});
+    label.append(input, document.createTextNode(" " + toggle.flag));
+    box.append(label);
+  }
+  box.hidden = toggles.length === 0;
+}
+
+async function setToggle(name, on) {
+  document.body.dataset.pending = "yes";
+  for (const input of document.querySelectorAll("#toggles input")) input.disabled = true;
+  try {
+    const reply = await fetch("/filters", {method: "POST", headers: {"Content-Type": "application/json"},
+                                           body: JSON.stringify({[name]: on})});
+    if (!reply.ok) console.warn("filter refused", await reply.text());
+  } finally {
+    document.body.dataset.pending = "";
+    for (const input of document.querySelectorAll("#toggles input")) input.disabled = false;
+  }
+}
+
+function applySearch() {
+  const query = fold(document.getElementById("search").value.trim());
+  let shown = 0;
+  for (const figure of figures.values()) {
+    const match = !query || figure.dataset.text.includes(query);
+    figure.hidden = !match;
+    shown += match;
+  }
+  document.getElementById("count").textContent = `${shown} of ${figures.size} cards`;
+  document.getElementById("empty").hidden = shown > 0 || figures.size === 0;
+  document.body.dataset.visible = String(shown);
+}
+
+function apply(state) {
+  if (state.version < lastVersion) return;
+  const first = lastVersion < 0;
+  lastVersion = state.version;
+  if (state.title) {
+    document.getElementById("title").textContent = state.title;
+    document.title = `${state.title} · pugdeck live`;
+  }
+  document.getElementById("summary").textContent = state.summary;
+  document.getElementById("state").textContent = state.ok
+    ? `up to date (build ${state.version})`
+    : `build ${state.version} failed: showing the last good cards`;
+  drawProblems(state);
+  drawToggles(state.toggles);
+  drawCards(state.cards, first);
+  applySearch();
+  document.body.dataset.ok = String(state.ok);
+  document.body.dataset.version = String(state.version);
+}
+
+function connect() {
+  const events = new EventSource("/events");
+  events.addEventListener("update", event => apply(JSON.parse(event.data)));
+  events.addEventListener("error", () => {
+    document.getElementById("state").textContent = "disconnected: retrying…";
+  });
+}
+
+document.getElementById("search").addEventListener("input", applySearch);
+connect();

@@ -1,0 +1,89 @@
+"""The live page in a real headless chromium: it follows the saves of a card file without a
+reload, shows a broken save's problem at its place and scrolls to its card, and clears it
+when the file is fixed. Skipped with a message when there is no chromium (.ci/run installs
+Debian's)."""
+
+from __future__ import annotations
+
+import pytest
+from devtools_browser import DevToolsPipe, find_browser
+from live_server import save_like_an_editor
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    executable = find_browser()
+    if executable is None:
+        pytest.skip("no chromium on this machine: the live page's browser test needs one "
+                    "(apt-get install chromium; .ci/run does this)")
+    pipe = DevToolsPipe(executable, tmp_path_factory.mktemp("chromium-profile"))
+    yield pipe
+    pipe.close()
+
+
+def in_page(text: str) -> str:
+    """A test that `text` is among the page's card pictures' alt texts and captions."""
+    quoted = repr(text)
+    return ("Array.from(document.querySelectorAll('#cards figure')).some(f => "
+            f"f.querySelector('img').alt.includes({quoted}) && f.textContent.includes({quoted}))")
+
+
+def test_the_page_follows_saves_shows_problems_and_recovers(browser, serve, small_deck, tmp_path):
+    server = serve(small_deck)
+    browser.call("Emulation.setDeviceMetricsOverride",
+                 {"width": 1100, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+    browser.open(server.url + "/")
+    browser.wait_until("document.body.dataset.version === '1'")
+    assert browser.evaluate("document.querySelectorAll('#cards figure').length") == len(server.session.view.cards)
+    browser.wait_until("Array.from(document.querySelectorAll('#cards img')).every(i => i.complete && i.naturalWidth > 0)")
+    assert browser.evaluate("document.body.dataset.ok") == "true"
+    browser.evaluate("window.notReloaded = true")  # gone if the page were loaded again
+    browser.screenshot(tmp_path / "1-loaded.png")
+
+    path = small_deck / "cards.yaml"
+    text = path.read_text(encoding="utf-8")
+    save_like_an_editor(path, text.replace("Who naps at work?", "Who naps on the night bus?"))
+    browser.wait_until(in_page("Who naps on the night bus?"))
+    assert browser.evaluate(in_page("Who naps at work?")) is False
+    assert browser.evaluate("document.body.dataset.changed") == "1"  # only that card's picture
+    browser.wait_until("Array.from(document.querySelectorAll('#cards img')).every(i => i.complete && i.naturalWidth > 0)")
+    browser.screenshot(tmp_path / "2-edited.png")
+
+    broken = text.replace("Who naps at work?", "Who naps on the night bus?").replace("turds: 1", "turds: lots", 2)
+    save_like_an_editor(path, broken)
+    browser.wait_until("document.body.dataset.ok === 'false'")
+    items = browser.evaluate("Array.from(document.querySelectorAll('#problem-list li.error')).map(li => li.textContent)")
+    assert items == ["deck/cards.yaml:8:12: card 'card-0': 'turds' must be a whole number, not text \"lots\"",
+                     "deck/cards.yaml:16:12: card 'card-1': 'turds' must be a whole number, not text \"lots\""]
+    assert browser.evaluate(in_page("Who naps on the night bus?"))  # the last good cards stay
+    browser.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    browser.evaluate("document.querySelectorAll('#problem-list li.error a')[1].click()")
+    browser.wait_until("document.querySelector('figure.flash') !== null")
+    assert browser.evaluate("document.querySelector('figure.flash').dataset.id") == "card-1#1"
+    top = browser.evaluate("document.querySelector('figure.flash').getBoundingClientRect().top")
+    assert 0 <= top < 900  # scrolled into view
+    browser.screenshot(tmp_path / "3-broken.png")
+
+    save_like_an_editor(path, text)
+    browser.wait_until("document.body.dataset.ok === 'true'")
+    assert browser.evaluate("document.querySelectorAll('#problem-list li.error').length") == 0
+    assert browser.evaluate(in_page("Who naps at work?"))
+    assert browser.evaluate("window.notReloaded") is True
+    browser.screenshot(tmp_path / "4-fixed.png")
+    assert browser.errors() == []
+
+
+def test_search_and_a_filter_toggle_work_in_the_page(browser, serve, small_deck):
+    server = serve(small_deck)
+    browser.open(server.url + "/")
+    browser.wait_until("document.body.dataset.version === '1'")
+    total = int(browser.evaluate("document.body.dataset.visible"))
+    browser.evaluate("var s = document.getElementById('search'); s.value = 'biscuit'; s.dispatchEvent(new Event('input'))")
+    assert browser.evaluate("document.body.dataset.visible") == "1"
+    browser.evaluate("var s = document.getElementById('search'); s.value = ''; s.dispatchEvent(new Event('input'))")
+    browser.evaluate("document.querySelector('#toggles input[name=no_green]').click()")
+    browser.wait_until("document.body.dataset.version === '2'")
+    assert int(browser.evaluate("document.body.dataset.visible")) == total - 3  # the three green cards
+    assert "no-green removed 3" in browser.evaluate("document.getElementById('summary').textContent")
+    assert browser.evaluate("document.querySelector('#toggles input[name=no_green]').checked") is True
+    assert browser.errors() == []
