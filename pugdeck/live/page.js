@@ -154,7 +154,9 @@ function apply(state) {
   document.getElementById("summary").textContent = state.summary;
   document.getElementById("state").textContent = state.ok
     ? `up to date (build ${state.version})`
-    : `build ${state.version} failed: showing the last good cards`;
+    : state.cards.length > 0
+      ? `build ${state.version} failed: showing the last good cards`
+      : `build ${state.version} failed: no good build yet, fix the problems below`;
   drawProblems(state);
   drawToggles(state.toggles);
   drawCards(state.cards, first);

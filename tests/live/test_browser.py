@@ -87,3 +87,18 @@ def test_search_and_a_filter_toggle_work_in_the_page(browser, serve, small_deck)
     assert "no-green removed 3" in browser.evaluate("document.getElementById('summary').textContent")
     assert browser.evaluate("document.querySelector('#toggles input[name=no_green]').checked") is True
     assert browser.errors() == []
+
+
+def test_a_deck_broken_from_the_start_says_there_is_no_good_build_yet(browser, serve, small_deck):
+    path = small_deck / "cards.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("turds: 1", "turds: lots", 1), encoding="utf-8")
+    server = serve(small_deck)
+    browser.open(server.url + "/")
+    browser.wait_until("document.body.dataset.version === '1'")
+    assert browser.evaluate("document.getElementById('state').textContent") == (
+        "build 1 failed: no good build yet, fix the problems below")
+    save_like_an_editor(path, text)
+    browser.wait_until("document.body.dataset.ok === 'true'")
+    assert browser.evaluate("document.getElementById('state').textContent") == "up to date (build 2)"
+    assert browser.errors() == []
