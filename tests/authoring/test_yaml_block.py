@@ -9,6 +9,7 @@ corner cases, and on a generated deck with random edits.
 from __future__ import annotations
 
 import random
+import string
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 
 from pugdeck.authoring import yaml_text
 from pugdeck.authoring.loading import LoadError
-from pugdeck.authoring.yaml_block import NotBlockYaml, read_block_yaml
+from pugdeck.authoring.yaml_block import _FLOW_ITEM, NotBlockYaml, read_block_yaml
 from pugdeck.authoring.yaml_text import MAX_DEPTH, MAX_VALUES, parse_yaml, plain_value
 from pugdeck.resources import bundled_deck
 
@@ -118,6 +119,19 @@ def test_corners_of_yaml_read_as_libyaml_reads_them(text, value):
 ])
 def test_ids_and_tags_in_any_script_are_read_fast_and_the_same(text):
     assert assert_agrees(text)
+
+
+def test_a_flow_list_item_is_ascii_words_and_paths_or_any_character_beyond_ascii():
+    # The item pattern writes its sets as the ASCII characters they leave out (cheaper to
+    # compile); this holds it to the sets as an author reads them, over every code point.
+    word = set(string.ascii_letters + string.digits + "_./")
+    for code in range(0x110000):
+        char = chr(code)
+        first = char in word or code > 0x7F
+        assert bool(_FLOW_ITEM.fullmatch(char)) is first, hex(code)
+        assert bool(_FLOW_ITEM.fullmatch("a" + char)) is (first or char in "+-"), hex(code)
+    assert _FLOW_ITEM.fullmatch("art/niño.png") and _FLOW_ITEM.fullmatch("r s")
+    assert not _FLOW_ITEM.fullmatch("-a") and not _FLOW_ITEM.fullmatch("a ")
 
 
 @pytest.mark.parametrize("text", [
