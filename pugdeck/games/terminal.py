@@ -89,7 +89,7 @@ class Person:
         neighbour must not read off the screen; what was typed is not echoed either)."""
         if not secret:
             self._list(options, compact)
-        hint = self.words(("hint_many" if len(options) > 1 else "hint_one") + ("_back" if can_go_back else ""),
+        hint = self.words(("hint_many" if len(options) > 1 else "hint_single") + ("_back" if can_go_back else ""),
                           count=len(options))
         while True:
             try:
