@@ -2,7 +2,7 @@
 
 A game keeps its phrases in a YAML file of its own folder (`narration.yaml`: language →
 key → text); the terminal's shared words are in games/terminal.yaml. Each text is a whole
-sentence with `{placeholders}` (texts/authoring.texts: the same rules as the printed fixed
+sentence with `{placeholders}` (authoring/texts.py: the same rules as the printed fixed
 texts), and a count that changes a word comes as `<key>_one` / `<key>_other`, picked by
 the language's plural rule. The language is `deck.language` of the built deck, read as
 the fixed texts read it (`de-AT` → `de`); a language no file has is told in English.
@@ -28,7 +28,7 @@ def phrasebook(path: Path) -> dict[str, dict[str, str]]:
 
 
 class Words:
-    """One language's texts of one phrasebook: `words("key", name=...)`, `words.plural(...)`."""
+    """One language's texts of one phrasebook: `words("key", name=...)`, `words.counted(...)`."""
 
     def __init__(self, path: Path, language: str | None):
         book = phrasebook(path)
@@ -38,7 +38,7 @@ class Words:
     def __call__(self, key: str, /, **values: object) -> str:
         return format_text(self.texts[key], values)
 
-    def plural(self, key: str, count: int, /, **values: object) -> str:
+    def counted(self, key: str, count: int, /, **values: object) -> str:
         """`<key>_one` or `<key>_other` by the language's rule for `count` (given as `{count}`)."""
         return self(f"{key}_{plural_form(self.language, count)}", count=count, **values)
 

@@ -49,7 +49,29 @@ def test_a_language_is_read_like_the_fixed_texts_and_unknown_ones_are_english():
 
 def test_plurals_follow_the_language():
     book = PACKAGE / "games/pixelpug/narration.yaml"
-    assert Words(book, "en").plural("n_points", 0) == "0 points"
-    assert Words(book, "fr").plural("n_points", 0) == "0 point"  # French counts 0 as one
-    assert Words(book, "es").plural("n_points", 1) == "1 punto"
-    assert Words(book, "de").plural("n_lives", 2) == "2 Leben"
+    assert Words(book, "en").counted("n_points", 0) == "0 points"
+    assert Words(book, "fr").counted("n_points", 0) == "0 point"  # French counts 0 as one
+    assert Words(book, "es").counted("n_points", 1) == "1 punto"
+    assert Words(book, "de").counted("n_lives", 2) == "2 Leben"
+
+
+@pytest.mark.parametrize("folder", sorted(d for d in (PACKAGE / "games").iterdir() if (d / "narration.yaml").is_file()),
+                         ids=lambda d: d.name)
+def test_every_key_the_code_names_is_in_the_phrasebook(folder):
+    """A literal key of `words(…)` / `words.counted(…)` (a counted one stands for its pair)
+    that the phrasebook lacks would fail only when that line is said: caught here."""
+    import ast  # noqa: PLC0415 (this test only)
+
+    english = set(phrasebook(folder / "narration.yaml")["en"]) | set(phrasebook(PACKAGE / "games/terminal.yaml")["en"])
+    named = set()
+    for path in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str)):
+                func = node.func
+                if isinstance(func, ast.Attribute) and func.attr == "counted":
+                    named |= {node.args[0].value + "_one", node.args[0].value + "_other"}
+                elif (isinstance(func, ast.Name) and func.id == "words") or (
+                        isinstance(func, ast.Attribute) and func.attr == "words"):
+                    named.add(node.args[0].value)
+    assert named and named - english == set()

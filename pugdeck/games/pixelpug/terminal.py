@@ -36,7 +36,7 @@ def play_in_terminal(game: Game, human: int, names: list[str], bots: str,
     players = make_bots(bots, game, game.seed)
     others = words.join([f"{names[s]} ({players[s].kind})" for s in range(game.players) if s != human])
     person.say(words("intro", me=names[human], others=others,
-                     wins=words.plural("n_round_wins", game.rules.round_wins)))
+                     wins=words.counted("n_round_wins", game.rules.round_wins)))
     person.say(words("intro_keys"))
     state = game.new_initial_state()
     feed = EventFeed(game, human, names, person.say)
@@ -125,7 +125,7 @@ def _choose_seat(person: Person, game: Game, card: str, targets: list[int], me: 
     options, words = [], game.words
     mine = ("me", "myself", "yourself") + tuple(w.strip() for w in words("target_words").split(","))
     for seat in targets:
-        cards = words.plural("n_cards", observation["hand_sizes"][seat])
+        cards = words.counted("n_cards", observation["hand_sizes"][seat])
         label = words("target_yourself", cards=cards) if seat == me else words("target_seat", name=names[seat],
                                                                                   cards=cards)
         options.append(Option(label, tuple(dict.fromkeys(mine + (names[seat],))) if seat == me else (names[seat],)))

@@ -17,7 +17,7 @@ def card_words(game: Game, card_id: str) -> str:
     """'Nip (red, 1 point)': a card as a player names it, without its id."""
     info, words = game.card(card_id), game.words
     return words("card_words_red" if info.attack else "card_words", name=info.name,
-                 points=words.plural("n_points", info.points))
+                 points=words.counted("n_points", info.points))
 
 
 def card_rule(game: Game, card_id: str, copies: int = 1) -> str:
@@ -41,7 +41,7 @@ def help_lines(game: Game, observation: dict) -> list[str]:
     """What `?` prints: the rules of the cards in hand, then how the round is won."""
     hand, words = kinds_in(game, observation["hand"]), game.words
     lines = [words("help_hand")] + [f"  {card_rule(game, c)}" for c in hand]
-    return lines + [words("help_turn"), words.plural("help_round", observation["round_wins_needed"]),
+    return lines + [words("help_turn"), words.counted("help_round", observation["round_wins_needed"]),
                     words("help_keys")]
 
 
@@ -50,18 +50,18 @@ def table_lines(game: Game, observation: dict, names: list[str]) -> list[str]:
     me, words = observation["seat"], game.words
     labels = [words("you_mark", name=names[s]) if s == me else names[s] for s in range(game.players)]
     width = max(len(label) for label in labels)
-    lines = [words("table", cards=words.plural("n_cards", observation["deck_size"]),
-                   treats=words.plural("n_treats", observation["treats_left"]),
-                   wins=words.plural("n_round_wins", observation["round_wins_needed"]))]
+    lines = [words("table", cards=words.counted("n_cards", observation["deck_size"]),
+                   treats=words.counted("n_treats", observation["treats_left"]),
+                   wins=words.counted("n_round_wins", observation["round_wins_needed"]))]
     for seat in range(game.players):
         if observation["alive"][seat]:
             status = words("seat_status_doghouse" if observation["doghouse"][seat] else "seat_status",
-                           cards=words.plural("n_cards", observation["hand_sizes"][seat]),
-                           lives=words.plural("n_lives", observation["lives"][seat]))
+                           cards=words.counted("n_cards", observation["hand_sizes"][seat]),
+                           lives=words.counted("n_lives", observation["lives"][seat]))
         else:
             status = words("seat_out")
         played = _counted([game.card(c).name for c in observation["discards"][seat]]) or words("nothing_yet")
-        line = words("seat_line", status=status, wins=words.plural("n_round_wins", observation["round_wins"][seat]),
+        line = words("seat_line", status=status, wins=words.counted("n_round_wins", observation["round_wins"][seat]),
                      played=played)
         lines.append(f"  {labels[seat].ljust(width)}  {line}")
     return lines
@@ -115,7 +115,7 @@ class EventFeed:
         result, words = observation["results"][-1], self.game.words
         if result["how"] in ("points", "tie"):
             points = ", ".join(words("seat_out_points", name=self.names[s]) if p is None else
-                               words("seat_points", name=self.names[s], points=words.plural("n_points", p))
+                               words("seat_points", name=self.names[s], points=words.counted("n_points", p))
                                for s, p in enumerate(result["points"]))
             self.say("  " + words("round_points", points=points))
         wins = ", ".join(f"{self.names[s]} {w}" for s, w in enumerate(observation["round_wins"]))
@@ -127,5 +127,5 @@ def ending_line(game: Game, observation: dict, names: list[str]) -> str:
     champion, words = observation["champion"], game.words
     wins = ", ".join(f"{names[s]} {w}" for s, w in enumerate(observation["round_wins"]))
     if champion is None:
-        return words("no_champion_view", rounds=words.plural("n_rounds", len(observation["results"])), wins=wins)
+        return words("no_champion_view", rounds=words.counted("n_rounds", len(observation["results"])), wins=wins)
     return words("champion", name=names[champion], wins=wins)

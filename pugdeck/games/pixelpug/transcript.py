@@ -25,7 +25,7 @@ def default_names(players: int) -> list[str]:
 def card_label(game: Game, card_id: str) -> str:
     """'Nip (nip#2, red, 1 point)'."""
     info = game.card(card_id)
-    return game.words.plural("label_red" if info.attack else "label", info.points, name=info.name, id=card_id)
+    return game.words.counted("label_red" if info.attack else "label", info.points, name=info.name, id=card_id)
 
 
 def hand_label(game: Game, cards: list[str]) -> str:

@@ -35,8 +35,8 @@ def play_in_terminal(game: Game, human: int, names: list[str], bots: str,
     others = words.join([f"{names[s]} ({players[s].kind})" for s in range(game.players) if s != human])
     if game.rules.badge_limit is None:
         person.say(words("intro_rounds", me=names[human], others=others, hand_size=game.hand_size,
-                         rounds=words.plural("n_rounds", game.rules.rounds),
-                         turns=words.plural("n_turns", game.turns_total)))
+                         rounds=words.counted("n_rounds", game.rules.rounds),
+                         turns=words.counted("n_turns", game.turns_total)))
     else:
         person.say(words("intro_limit", me=names[human], others=others, hand_size=game.hand_size,
                          limit=game.rules.badge_limit))
@@ -100,7 +100,7 @@ def _card_options(game: Game, cards: list[str], where: dict[str, str] | None = N
 
 def _seat_label(game: Game, observation: dict, names: list[str], seat: int) -> str:
     words = game.words
-    return words("seat_option", name=names[seat], badges=words.plural("n_badges", observation["badges"][seat]))
+    return words("seat_option", name=names[seat], badges=words.counted("n_badges", observation["badges"][seat]))
 
 
 def _ask(person: Person, game: Game, observation: dict, legal: list[dict], helps) -> dict:
@@ -122,7 +122,7 @@ def _nominate(person: Person, game: Game, observation: dict, names: list[str],
     count = len(legal[0]["nominees"])
     allowed = sorted({seat for action in legal for seat in action["nominees"]})
     words = game.words
-    person.say(words.plural("nominate_now", count))
+    person.say(words.counted("nominate_now", count))
     chosen: list[int] = []
     while len(chosen) < count:
         left = [seat for seat in allowed if seat not in chosen]

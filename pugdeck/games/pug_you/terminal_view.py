@@ -18,11 +18,11 @@ def card_text(game: Game, info: CardInfo) -> str:
     """'"Who …?" (red, 3 badges, 2 turds)': what the card says that matters in play."""
     words = game.words
     if info.kind == "mutt":
-        kind, badges = words("healthy_mutt"), words.plural("mutt_takes", -info.badges)
+        kind, badges = words("healthy_mutt"), words.counted("mutt_takes", -info.badges)
     else:
-        kind, badges = level_word(game, info.level or info.color), words.plural("n_badges", info.badges)
+        kind, badges = level_word(game, info.level or info.color), words.counted("n_badges", info.badges)
     return words("card_text", question=info.question, kind=kind, badges=badges,
-                 turds=words.plural("n_turds", info.turds))
+                 turds=words.counted("n_turds", info.turds))
 
 
 def card_rule(game: Game, info: CardInfo) -> str:
@@ -39,7 +39,7 @@ def help_lines(game: Game, observation: dict) -> list[str]:
     if observation["scored"][observation["seat"]]:
         lines.append(words("help_scored"))
         lines += [f"  {card_rule(game, game.card(c))}" for c in observation["scored"][observation["seat"]]]
-    return lines + [words.plural("help_turn", game.rules.nominees), words("help_end"), words("help_keys")]
+    return lines + [words.counted("help_turn", game.rules.nominees), words("help_end"), words("help_keys")]
 
 
 def badge_line(game: Game, observation: dict, names: list[str]) -> str:
@@ -70,7 +70,7 @@ class Narrator:
         name = self.names[actor]
         if kind == "shuffle":
             if not any(before["hand_sizes"]):
-                self.say(words.plural("view_dealt", self.game.hand_size))
+                self.say(words.counted("view_dealt", self.game.hand_size))
             else:
                 self.say("  " + words("view_reshuffled"))
         elif kind == "offer":  # the person's own action in full: they know their card
@@ -107,8 +107,8 @@ class Narrator:
         words = self.words
         if after["last_reveal"] and after["last_reveal"] != before["last_reveal"]:
             parts = [words("view_revealed_part", name=self.listed([r["nominee"]]),
-                           turds=words.plural("n_turds", r["turds"]),
-                           votes=words.plural("n_cards", len(r["cards"])) if r["cards"] else words("view_no_votes"))
+                           turds=words.counted("n_turds", r["turds"]),
+                           votes=words.counted("n_cards", len(r["cards"])) if r["cards"] else words("view_no_votes"))
                      for r in after["last_reveal"]]
             self.say("  " + words("view_revealed", parts=", ".join(parts)))
         for seat in range(self.game.players):
@@ -125,7 +125,7 @@ class Narrator:
             self.say("  " + words("ran_out"))
         drawn = len([c for c in after["hand"] if c not in before["hand"] and c != before["my_offer"]])
         if drawn and any(before["hand_sizes"]):  # not at the deal
-            self.say("  " + words.plural("view_you_draw", drawn))
+            self.say("  " + words.counted("view_you_draw", drawn))
         dealt = not any(before["hand_sizes"])  # the first deal starts turn 1
         moved_on = (after["active"], after["turn"]) != (before["active"], before["turn"])
         if after["phase"] != "over" and (dealt or moved_on):
@@ -143,11 +143,11 @@ class Narrator:
         """The final badges, the losers and their speech."""
         words = self.words
         self.say("")
-        self.say(words.plural("view_over", observation["turn"]))
+        self.say(words.counted("view_over", observation["turn"]))
         self.say(badge_line(self.game, observation, self.names))
         for seat in observation["losers"]:
             scored = [self.game.index[c] for c in observation["scored"][seat]]
-            values = {"badges": words.plural("n_badges", observation["badges"][seat]),
+            values = {"badges": words.counted("n_badges", observation["badges"][seat]),
                       "speech": loser_speech(self.game, scored), "name": self.names[seat]}
             self.say(words("view_you_lose" if seat == self.seat else "view_loses", **values))
         if self.seat not in observation["losers"]:

@@ -53,15 +53,15 @@ def score_speech(game: Game, info) -> str:
     key = "speech_mutt" if info.kind == "mutt" and info.badges <= 0 else "speech_get"
     count = -info.badges if key == "speech_mutt" else info.badges
     if info.descriptive:
-        return words.plural(key + "_because", count, descriptive=info.descriptive)
-    return words.plural(key, count)
+        return words.counted(key + "_because", count, descriptive=info.descriptive)
+    return words.counted(key, count)
 
 
 def _card_label(game: Game, card: int) -> str:
     info = game.cards[card]
     if info.kind == "mutt":
         return game.words("label_mutt", id=info.id, question=info.question, badges=info.badges)
-    return game.words.plural("label", info.badges, id=info.id, question=info.question,
+    return game.words.counted("label", info.badges, id=info.id, question=info.question,
                              level=level_word(game, info.level or info.color))
 
 
@@ -102,7 +102,7 @@ def _describe(game: Game, before: State, action: dict, after: State) -> list[str
             out.append(words("shuffled", count=len(action["order"]), hand_size=game.hand_size,
                              pile=len(after.draw)))
         else:
-            out.append("  " + words.plural("reshuffled", len(action["order"])))
+            out.append("  " + words.counted("reshuffled", len(action["order"])))
     elif kind == "offer":
         out.append("  " + words("offers", seat=name, card=action["card"]))
     elif kind == "choose":
@@ -117,7 +117,7 @@ def _describe(game: Game, before: State, action: dict, after: State) -> list[str
                                 nominees=join_words([seat_name(s) for s in action["nominees"]], game)))
     elif kind == "vote":
         turds = game.turds[game.index[action["card"]]]
-        out.append("  " + words.plural("votes", turds, seat=name, nominee=seat_name(action["nominee"]),
+        out.append("  " + words.counted("votes", turds, seat=name, nominee=seat_name(action["nominee"]),
                                        card=action["card"]))
     elif kind == "award":
         out.append("  " + words("awards", seat=name, nominee=seat_name(action["nominee"])))
@@ -129,7 +129,7 @@ def _consequences(game: Game, before: State, after: State) -> list[str]:
     """What the engine did on its own after the action: reveal, score, tie, refill, next turn."""
     out, words = [], game.words
     if after.last_reveal is not before.last_reveal and after.last_reveal is not None:
-        parts = [words.plural("revealed_part", w, seat=seat_name(n)) for n, w, _cards in after.last_reveal]
+        parts = [words.counted("revealed_part", w, seat=seat_name(n)) for n, w, _cards in after.last_reveal]
         out.append("  " + words("revealed", parts=", ".join(parts)))
     for seat in range(game.players):
         new = [c for c in after.scored[seat] if c not in before.scored[seat]]
