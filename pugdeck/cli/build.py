@@ -24,6 +24,7 @@ from pugdeck.cli.common import (
     deck_argument,
     name_option,
     progress_bar,
+    report_build,
     report_diagnostics,
 )
 from pugdeck.games.parameters import CHOICE, FILE, FLAG, INT, Parameter
@@ -155,9 +156,7 @@ def build_command(deck: Path, name: str | None, out_dir: str, paper: str, duplex
     except DeckError as exc:
         report_diagnostics(exc.diagnostics)
         sys.exit(1)
-    report_diagnostics(built.diagnostics)
-    for warning in built.warnings:
-        click.echo(f"warning: {warning}", err=True)
+    report_build(built)
     if as_json:
         click.echo(json.dumps({"name": built.name, "files": [str(p) for p in written],
                                "pdf": None if document is None else {"paper": paper, "duplex": duplex,

@@ -11,6 +11,7 @@ import click
 
 from pugdeck.authoring.diagnostics import Diagnostic
 from pugdeck.authoring.slugs import RULE, is_slug, nfc
+from pugdeck.games.built_deck import Built
 from pugdeck.games.registry import bundled_decks, game_ids
 from pugdeck.resources import bundled_deck
 
@@ -95,6 +96,13 @@ def report_diagnostics(diagnostics: list[Diagnostic]) -> None:
     errors = sum(d.is_error() for d in diagnostics)
     if errors:
         click.echo(f"{errors} error{'s' * (errors != 1)}; nothing was written", err=True)
+
+
+def report_build(built: Built) -> None:
+    """What a good build still has to say: its warnings-only diagnostics, then its warnings."""
+    report_diagnostics(built.diagnostics)
+    for warning in built.warnings:
+        click.echo(f"warning: {warning}", err=True)
 
 
 @contextmanager

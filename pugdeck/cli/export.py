@@ -22,6 +22,7 @@ from pugdeck.cli.common import (
     deck_argument,
     name_option,
     progress_bar,
+    report_build,
     report_diagnostics,
 )
 from pugdeck.export.html import gallery_html, html_path
@@ -62,9 +63,7 @@ def run_export(deck: Path, options: dict, name: str | None,
     except DeckError as exc:
         report_diagnostics(exc.diagnostics)
         sys.exit(1)
-    report_diagnostics(built.diagnostics)
-    for warning in built.warnings:
-        click.echo(f"warning: {warning}", err=True)
+    report_build(built)
     return built, files
 
 

@@ -10,7 +10,7 @@ import click
 from pugdeck.atomic import write_files
 from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.cli.build import run_build
-from pugdeck.cli.common import progress_bar, report_diagnostics
+from pugdeck.cli.common import progress_bar, report_build, report_diagnostics
 from pugdeck.cli.export import export_options
 from pugdeck.export.output_record import remove_stale
 from pugdeck.export.print_shop import DEFAULT_DPI, SHOPS, shop_folder, shop_images
@@ -47,9 +47,7 @@ def print_shop_command(deck: Path, name: str | None, out_dir: str, shop_key: str
     except DeckError as exc:
         report_diagnostics(exc.diagnostics)
         sys.exit(1)
-    report_diagnostics(built.diagnostics)
-    for warning in built.warnings:
-        click.echo(f"warning: {warning}", err=True)
+    report_build(built)
     folder = shop_folder(built, Path(out_dir), shop)
     files = {folder / image.path: image.data for image in images}
     files[folder / "manifest.csv"] = manifest_csv(images)

@@ -110,7 +110,7 @@ def faces_of(built: Built) -> tuple[Face, ...]:
     taken = {info.back for info in infos}
     faces = []
     for index, info in enumerate(infos):
-        stem = _unique(file_stem(info.card_id), taken)
+        stem = unique_stem(file_stem(info.card_id), taken)
         faces.append(Face(2 * index, info.card_id, stem, info.kind, info.level, info.title,
                           info.text, info.played, info.back))
     return tuple(faces)
@@ -130,8 +130,10 @@ def _face_infos(built: Built) -> list:
                                 "writes its JSON")])
 
 
-def _unique(stem: str, taken: set[str]) -> str:
-    # Ids are unique, but `blank#1` and the first blank custom would both be `blank-1`.
+def unique_stem(stem: str, taken: set[str]) -> str:
+    """`stem`, or `stem-2`, `stem-3`… the first not in `taken` (which it joins).
+
+    Ids are unique, but `blank#1` and the first blank custom would both be `blank-1`."""
     candidate, n = stem, 1
     while candidate in taken:
         n += 1

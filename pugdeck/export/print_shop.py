@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.authoring.loading import locate
-from pugdeck.export.png import encode_png, faces_of, file_stem, rasterise
+from pugdeck.export.png import encode_png, faces_of, file_stem, rasterise, unique_stem
 from pugdeck.games.built_deck import Built
 
 MM_PER_INCH = 25.4
@@ -124,7 +124,7 @@ def _fronts(faces, pictures: list[bytes], back_paths: dict[str, str]) -> list[Sh
     taken: set[str] = set()
     images = []
     for (data, back), group in groups.items():
-        stem = _unique(_shared_stem(group), taken)
+        stem = unique_stem(_shared_stem(group), taken)
         images.append(ShopImage(f"fronts/{stem}.png", data, tuple(f.card_id for f in group),
                                 back_paths[back], len(group)))
     return images
@@ -141,15 +141,6 @@ def _shared_stem(group: list) -> str:
             prefix = prefix[:-1]
     prefix = prefix.rstrip("#-_0123456789")
     return file_stem(prefix) if prefix else group[0].file_stem
-
-
-def _unique(stem: str, taken: set[str]) -> str:
-    candidate, n = stem, 1
-    while candidate in taken:
-        n += 1
-        candidate = f"{stem}-{n}"
-    taken.add(candidate)
-    return candidate
 
 
 def tag_srgb(png: bytes) -> bytes:

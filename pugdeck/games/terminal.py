@@ -7,6 +7,8 @@ A number or a name picks an option; `?` or `help` prints the game's help (the ru
 cards in hand) and asks again; `back` returns to the previous question where there is one;
 `quit` or the end of the input (Ctrl-D) raises `LeftTheGame`; anything else gets one line
 saying what to type, and the question again. Ctrl-C (KeyboardInterrupt) is the command's.
+The person's own words (the hint, the refusals) are in the deck's language (terminal.yaml),
+and its words for help, back and quit (`ayuda`, `zurück`, `quitter`) work beside the English.
 """
 
 from __future__ import annotations
@@ -14,6 +16,9 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+
+from pugdeck.games.narration import Words
 
 HELP_WORDS = ("?", "help")
 BACK_WORDS = ("back",)
@@ -44,11 +49,29 @@ def words(text: str) -> str:
     return " ".join(text.casefold().split())
 
 
+SHARED_WORDS = Path(__file__).with_name("terminal.yaml")
+
+
+def terminal_words(language: str | None) -> Words:
+    """The shared words of `play --human` in `language` (English when there are none in it)."""
+    return Words(SHARED_WORDS, language)
+
+
+def _typed(words: Words, key: str, english: tuple[str, ...]) -> tuple[str, ...]:
+    """The words that do `key` (help, back, quit): the language's and the English ones."""
+    return english + tuple(w.strip().casefold() for w in words(key).split(","))
+
+
 class Person:
     """The seat a person plays: `say` prints a line, `choose` asks for one of some options."""
 
-    def __init__(self, read: Callable[[str, bool], str], write: Callable[[str], None]):
+    def __init__(self, read: Callable[[str, bool], str], write: Callable[[str], None],
+                 language: str | None = None):
         self.read, self.write = read, write
+        self.words = terminal_words(language)
+        self.help_words = _typed(self.words, "help_words", HELP_WORDS)
+        self.back_words = _typed(self.words, "back_words", BACK_WORDS)
+        self.quit_words = _typed(self.words, "quit_words", QUIT_WORDS)
 
     def say(self, line: str = "") -> None:
         """Print `line`, wrapped at word breaks to `WIDTH`, continued a little further in."""
@@ -66,27 +89,28 @@ class Person:
         neighbour must not read off the screen; what was typed is not echoed either)."""
         if not secret:
             self._list(options, compact)
-        hint = (f"1-{len(options)}" if len(options) > 1 else "1") + (", back" if can_go_back else "") + ", ? for help"
+        hint = self.words(("hint_many" if len(options) > 1 else "hint_single") + ("_back" if can_go_back else ""),
+                          count=len(options))
         while True:
             try:
                 line = self.read(f"{question} [{hint}]: ", secret)
             except EOFError:
                 raise LeftTheGame from None
             text = words(line)
-            if text in HELP_WORDS:
+            if text in self.help_words:
                 for help_line in help_lines():
                     self.say(help_line)
                 if not secret:
                     self._list(options, compact)
                 continue
-            if can_go_back and text in BACK_WORDS:
+            if can_go_back and text in self.back_words:
                 return BACK
             picked = _pick(text, options)
             if isinstance(picked, int):
                 return picked
-            if text in QUIT_WORDS:
+            if text in self.quit_words:
                 raise LeftTheGame
-            self.say(_refusal(line, picked, len(options), secret))
+            self.say(_refusal(self.words, line, picked, len(options), secret))
 
     def _list(self, options: Sequence[Option], compact: bool) -> None:
         labels = [f"{n}) {option.label}" for n, option in enumerate(options, 1)]
@@ -117,16 +141,16 @@ def _pick(text: str, options: Sequence[Option]) -> int | list[int]:
     return starts[0] if len(starts) == 1 else starts
 
 
-def _refusal(line: str, could_be: list[int], count: int, secret: bool) -> str:
+def _refusal(words: Words, line: str, could_be: list[int], count: int, secret: bool) -> str:
     """One line: what was wrong, and what to type instead."""
-    numbers = f"a number from 1 to {count}" if count > 1 else "1"
+    numbers = words("numbers_many", count=count) if count > 1 else words("numbers_single")
     if secret:  # never repeat a secret answer back on the screen
-        return f"That is none of the choices: type {numbers} or the choice's name."
+        return words("refuse_secret", numbers=numbers)
     shown = line.strip()
     if len(could_be) > 1:
-        numbers = [str(i + 1) for i in could_be]
-        which = ", ".join(numbers[:-1]) + " or " + numbers[-1]
-        return f"'{shown}' could be {which}: type its number."
+        listed = [str(i + 1) for i in could_be]
+        return words("refuse_ambiguous", text=shown, which=words("list_or", first=", ".join(listed[:-1]),
+                                                                  last=listed[-1]))
     if not shown:
-        return f"Type {numbers} (or ? for help)."
-    return f"'{shown[:40]}' is none of the choices: type {numbers}, or ? for help."
+        return words("refuse_empty", numbers=numbers)
+    return words("refuse", text=shown[:40], numbers=numbers)

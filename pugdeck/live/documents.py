@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pugdeck.authoring.diagnostics import Diagnostic
+from pugdeck.authoring.texts import plural_form
+from pugdeck.games.narration import Words, deck_language
 from pugdeck.live.card_images import CardImage
 from pugdeck.live.session import LiveSession
 
@@ -28,6 +32,18 @@ def _public(entry: dict) -> dict:
     return {key: entry[key] for key in ("file", "line", "column", "card", "message", "severity")}
 
 
+PAGE_WORDS = Path(__file__).with_name("words.yaml")
+
+
+def page_words(doc: dict | None) -> dict:
+    """The page's own words in the built deck's language (English before a good build):
+    `language`, `zero_is_one` (whether the language says "0 card", for the page's plural
+    pick: `plural_form`'s rule, so the page holds no rule of its own) and `texts`."""
+    words = Words(PAGE_WORDS, deck_language(doc) if doc else None)
+    return {"language": words.language, "zero_is_one": plural_form(words.language, 0) == "one",
+            "texts": dict(words.texts)}
+
+
 def card_url(card: CardImage) -> str:
     return f"/cards/{card.key}.png"
 
@@ -49,6 +65,7 @@ def page_state(session: LiveSession) -> dict:
         "ok": snap.ok,
         "title": (built.doc.get("deck", {}).get("name") or built.name) if built else "",
         "summary": built.summary if built else "",
+        "words": page_words(built.doc if built else None),
         "problems": problems,
         "toggles": [{"name": p.name, "flag": p.flag, "help": p.help, "on": bool(session.given.get(p.name))}
                     for p in (view.toggles if view else ())],

@@ -3,6 +3,30 @@
 
 const figures = new Map();  // card id → its <figure>
 let lastVersion = -1;
+// The page's own words, in the deck's language: the state's `words` (documents.py, words.yaml).
+let words = {language: "en", zero_is_one: false, texts: {}};
+
+function say(key, values) {
+  const text = words.texts[key];
+  if (text === undefined) return key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in (values || {}) ? String(values[name]) : whole));
+}
+
+function sayCount(key, count, values) {
+  const one = Math.abs(count) === 1 || (words.zero_is_one && count === 0);
+  return say(key + (one ? "_one" : "_other"), Object.assign({count: count}, values));
+}
+
+function drawWords(next) {
+  if (!next || next.language === words.language && Object.keys(words.texts).length) return;
+  words = next;
+  document.documentElement.lang = words.language;
+  document.querySelector("#toggles legend").textContent = say("filters");
+  document.getElementById("search-label").firstChild.textContent = say("search") + " ";
+  document.getElementById("search").placeholder = say("search_placeholder");
+  document.getElementById("problems").setAttribute("aria-label", say("problems"));
+  document.getElementById("empty").textContent = say("empty");
+}
 
 function fold(text) {
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
@@ -89,14 +113,14 @@ function drawProblems(state) {
     } else {
       item.textContent = text;
     }
-    item.title = [where(problem), problem.card ? `card ${problem.card}` : "", problem.message]
+    item.title = [where(problem), problem.card ? say("card", {id: problem.card}) : "", problem.message]
       .filter(Boolean).join(" · ");
     list.append(item);
   }
   const errors = state.problems.filter(p => p.severity === "error").length;
   const warnings = state.problems.length - errors;
   document.getElementById("problems-title").textContent =
-    [errors ? `${errors} error${errors === 1 ? "" : "s"}` : "", warnings ? `${warnings} warning${warnings === 1 ? "" : "s"}` : ""]
+    [errors ? sayCount("errors", errors) : "", warnings ? sayCount("warnings", warnings) : ""]
       .filter(Boolean).join(", ");
   section.classList.toggle("warnings-only", errors === 0);
   section.hidden = state.problems.length === 0;
@@ -138,7 +162,7 @@ function applySearch() {
     figure.hidden = !match;
     shown += match;
   }
-  document.getElementById("count").textContent = `${shown} of ${figures.size} cards`;
+  document.getElementById("count").textContent = sayCount("count", figures.size, {shown: shown, total: figures.size});
   document.getElementById("empty").hidden = shown > 0 || figures.size === 0;
   document.body.dataset.visible = String(shown);
 }
@@ -147,16 +171,15 @@ function apply(state) {
   if (state.version < lastVersion) return;
   const first = lastVersion < 0;
   lastVersion = state.version;
+  drawWords(state.words);
   if (state.title) {
     document.getElementById("title").textContent = state.title;
     document.title = `${state.title} · pugdeck live`;
   }
   document.getElementById("summary").textContent = state.summary;
   document.getElementById("state").textContent = state.ok
-    ? `up to date (build ${state.version})`
-    : state.cards.length > 0
-      ? `build ${state.version} failed: showing the last good cards`
-      : `build ${state.version} failed: no good build yet, fix the problems below`;
+    ? say("up_to_date", {version: state.version})
+    : say(state.cards.length > 0 ? "failed_last_good" : "failed_no_good", {version: state.version});
   drawProblems(state);
   drawToggles(state.toggles);
   drawCards(state.cards, first);
@@ -169,7 +192,7 @@ function connect() {
   const events = new EventSource("/events");
   events.addEventListener("update", event => apply(JSON.parse(event.data)));
   events.addEventListener("error", () => {
-    document.getElementById("state").textContent = "disconnected: retrying…";
+    document.getElementById("state").textContent = say("disconnected");
   });
 }
 

@@ -13,10 +13,18 @@ deck.yaml (`strings:`). A number that changes a word comes in two keys, `<key>_o
 # No `from __future__ import annotations`: it makes NamedTuples dearer (render/shapes.py).
 
 from collections.abc import Callable, Iterable, Mapping
-from string import Formatter
 from typing import NamedTuple
 
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+
+# The generic part, shared with the engines' narration (which must not import render/).
+from pugdeck.authoring.texts import (  # noqa: F401 (StringProblem: re-exported)
+    StringProblem,
+    format_text,
+    language_of,
+    placeholder_problem,
+    plural_form,
+)
 
 Place = tuple[str, int, int]  # (file, line, column) where a text was written
 NOWHERE: Place = ("", 0, 0)
@@ -31,54 +39,6 @@ SHARED_KEYS: dict[str, tuple[str, ...]] = {
     "gallery_more_printed_one": ("count",), "gallery_more_printed_other": ("count",),
     "gallery_built": ("version",),
 }
-
-
-class StringProblem(ValueError):
-    """A text that cannot be formatted (a code path asked for a value it does not give)."""
-
-
-def plural_form(language: str, count: int) -> str:
-    """`one` or `other`: CLDR's rule for the language, as far as these two forms go. French
-    treats 0 as singular ("0 point"); English, German, Spanish and every other language here
-    take `one` for exactly 1. A language with more forms words its texts to need only these."""
-    base = language.split("-")[0].lower()
-    if base == "fr":
-        return "one" if abs(count) in (0, 1) else "other"
-    return "one" if abs(count) == 1 else "other"
-
-
-def placeholder_problem(text: str, allowed: Iterable[str] | None) -> str | None:
-    """Why `text` is not a valid fixed text, or None. Placeholders are bare names from
-    `allowed` (None: any name); no positional `{}`, no `{a.b}`, `{a[0]}`, `{a!r}`, `{a:>3}`."""
-    try:
-        parsed = list(Formatter().parse(text))
-    except ValueError as exc:
-        return f"{exc}; write '{{{{' or '}}}}' for a brace that is not a placeholder"
-    names = tuple(allowed) if allowed is not None else None
-    usable = ", ".join(f"{{{n}}}" for n in names) if names else "none"
-    for _literal, name, spec, conversion in parsed:
-        if name is None:
-            continue
-        if not name.isidentifier() or spec or conversion:
-            return (f"'{{{name}{'!' + conversion if conversion else ''}{':' + spec if spec else ''}}}' "
-                    f"is not a placeholder: write a bare name (this text's: {usable})")
-        if names is not None and name not in names:
-            from pugdeck.authoring.schema_checks import suggest  # noqa: PLC0415 (only on a mistake)
-
-            return f"unknown placeholder '{{{name}}}'{suggest(name, names)} (this text's: {usable})"
-    return None
-
-
-def format_text(text: str, values: Mapping[str, object]) -> str:
-    """`text` with each placeholder replaced by its value (checked texts only)."""
-    out = []
-    for literal, name, _spec, _conversion in Formatter().parse(text):
-        out.append(literal)
-        if name is not None:
-            if name not in values:
-                raise StringProblem(f"no value for placeholder '{{{name}}}' in {text!r}")
-            out.append(str(values[name]))
-    return "".join(out)
 
 
 class Strings(NamedTuple):  # not a dataclass: see render/shapes.py
@@ -133,18 +93,6 @@ def template_string_problems(strings: object, keys: Mapping[str, tuple[str, ...]
             if problem:
                 problems.append((where, f"strings.{language}.{key}: {problem}"))
     return problems
-
-
-def language_of(available: Iterable[str], language: str) -> str | None:
-    """The template language a deck's `language` reads: the tag itself, else the tag less
-    its last subtag, and so on (`de-AT` → `de`), compared without case."""
-    by_lower = {lang.lower(): lang for lang in available}
-    tag = language.lower()
-    while tag:
-        if tag in by_lower:
-            return by_lower[tag]
-        tag = tag.rpartition("-")[0]
-    return None
 
 
 def complete_languages(strings: Mapping[str, Mapping[str, str]], keys: Iterable[str]) -> list[str]:

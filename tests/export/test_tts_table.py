@@ -63,6 +63,7 @@ def test_the_bundled_save_holds_the_deck_both_turd_cards_and_the_reference_card(
     assert [c["GMNotes"] for c in (turd_1, turd_2, overview)] == ["turd-1", "turd-2", "turn-overview"]
     assert [c["Nickname"] for c in (turd_1, turd_2, overview)] == ["Turd card", "Turd card", "Your turn"]
     assert turd_1["Description"].startswith("Nominee 1 of 2") and "Vote" in overview["Description"]
+    assert overview["Description"].startswith("Offer — Everyone else offers")  # a heading, then its text
     # Decks lie face down, the lone cards face up, each in its own place.
     assert [o["Transform"]["rotZ"] for o in (deck, turd_1, turd_2, overview)] == [180, 0, 0, 0]
     assert len({o["Transform"]["posX"] for o in (deck, turd_1, turd_2, overview)}) == 4

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from pathlib import Path
 
 from pugdeck.games.engine_input import REQUIRED, check_built, fail, read_rules, replay
+from pugdeck.games.narration import Words, deck_language
 from pugdeck.games.pixelpug.effects import programs
 from pugdeck.games.pixelpug.operations import OPERATIONS, OUTCOME_PARAMS, SELF, TARGET_PLAYER
 from pugdeck.games.pixelpug.phases import CHANCE, ROUND_LIMIT, TERMINAL
@@ -79,6 +81,9 @@ class Rules:
     starting_hand: int
 
 
+NARRATION = Path(__file__).with_name("narration.yaml")
+
+
 class Game:
     """One configured match: a built deck, a player count and a seed.
 
@@ -102,6 +107,8 @@ class Game:
         self.kind_index = {k: i for i, k in enumerate(self.kinds)}
         self.kind_of = tuple(self.kind_index[c.card] for c in self.cards)
         self.kind_names = {c.card: c.name for c in self.cards}
+        # What the transcript and `play --human` say, in the deck's language (narration.yaml).
+        self.words = Words(NARRATION, deck_language(built_doc))
         self.points = tuple(c.points for c in self.cards)
         self.main = tuple(i for i, c in enumerate(self.cards) if c.pile == "main")
         self.treats = tuple(i for i, c in enumerate(self.cards) if c.pile == "treats")

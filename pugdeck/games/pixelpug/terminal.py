@@ -24,19 +24,20 @@ from pugdeck.games.pixelpug.terminal_view import (
     kinds_in,
     table_lines,
 )
-from pugdeck.games.terminal import BACK, Option, Person, plural
+from pugdeck.games.terminal import BACK, Option, Person
 
 
 def play_in_terminal(game: Game, human: int, names: list[str], bots: str,
                      read: Callable[[str, bool], str], write: Callable[[str], None]) -> State:
     """Play a match with a person at seat `human`; returns the final state. Raises
     `games.terminal.LeftTheGame` when they leave (quit, end of input)."""
-    person = Person(read, write)
+    words = game.words
+    person = Person(read, write, words.language)
     players = make_bots(bots, game, game.seed)
-    others = [f"{names[s]} ({players[s].kind})" for s in range(game.players) if s != human]
-    person.say(f"PixelPug: {names[human]} against {_join(others)}. First to "
-               f"{plural(game.rules.round_wins, 'round win')} is the PixelPug Champion.")
-    person.say("At any question: ? shows the rules of your cards, quit leaves the game.")
+    others = words.join([f"{names[s]} ({players[s].kind})" for s in range(game.players) if s != human])
+    person.say(words("intro", me=names[human], others=others,
+                     wins=words.counted("n_round_wins", game.rules.round_wins)))
+    person.say(words("intro_keys"))
     state = game.new_initial_state()
     feed = EventFeed(game, human, names, person.say)
     held: set[str] = set()  # the hand at the person's last turn, to say what is new
@@ -59,30 +60,27 @@ def play_in_terminal(game: Game, human: int, names: list[str], bots: str,
         state.apply_action(action)
         feed.catch_up(state)
     person.say("")
-    person.say(ending_line(state.observation(human), names))
+    person.say(ending_line(game, state.observation(human), names))
     return state
 
 
-def _join(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def _show_turn(person: Person, game: Game, observation: dict, names: list[str], held: set[str]) -> None:
+    words = game.words
     person.say("")
-    person.say(f"— Your turn, {names[observation['seat']]} (round {observation['round'] + 1}) —")
+    person.say(words("your_turn", name=names[observation["seat"]], round=observation["round"] + 1))
     for line in table_lines(game, observation, names):
         person.say(line)
     new = [c for c in observation["hand"] if c not in held]
     if new and held:
-        person.say("New in your hand: " + ", ".join(game.card(c).name for c in new))
-    person.say(f"Your points in hand and discard pile: {observation['points']}")
+        person.say(words("new_in_hand", cards=", ".join(game.card(c).name for c in new)))
+    person.say(words("your_points", points=observation["points"]))
 
 
 def _choose_play(person: Person, game: Game, observation: dict, names: list[str],
                  legal: list[dict]) -> dict:
     """A card, then its target and the card it names when it has them; `back` from a later
     question asks for the card again."""
-    me = observation["seat"]
+    me, words = observation["seat"], game.words
     cards = kinds_in(game, [action["card"] for action in legal])
     counts = {c: sum(game.card(h).card == game.card(c).card for h in observation["hand"]) for c in cards}
 
@@ -92,8 +90,8 @@ def _choose_play(person: Person, game: Game, observation: dict, names: list[str]
     while True:
         options = [Option(_card_option(game, c, counts[c], legal), (game.card(c).name, game.card(c).card))
                    for c in cards]
-        person.say("Your hand:")
-        card = cards[person.choose("Play which card?", options, helps)]
+        person.say(words("your_hand"))
+        card = cards[person.choose(words("play_which"), options, helps)]
         plays = [action for action in legal if action["card"] == card]
         if "target" not in plays[0]:
             return plays[0]
@@ -106,8 +104,8 @@ def _choose_play(person: Person, game: Game, observation: dict, names: list[str]
             return plays[0]
         kinds = [action["name"] for action in plays]
         options = [Option(game.kind_names[k], (game.kind_names[k], k)) for k in kinds]
-        person.say(f"{game.card(card).name}: which card do you name?")
-        picked = person.choose("Name a card", options, helps, can_go_back=True, compact=True)
+        person.say(words("name_which", card=game.card(card).name))
+        picked = person.choose(words("name_a_card"), options, helps, can_go_back=True, compact=True)
         if picked != BACK:
             return plays[picked]
 
@@ -116,7 +114,7 @@ def _card_option(game: Game, card: str, count: int, legal: list[dict]) -> str:
     line = card_rule(game, card, count)
     play = next(action for action in legal if action["card"] == card)
     if "target" not in play and game.card(card).target is not None:
-        line += " [nobody can be chosen now: it would do nothing]"
+        line = game.words("does_nothing", card=line)
     return line
 
 
@@ -124,14 +122,15 @@ def _choose_seat(person: Person, game: Game, card: str, targets: list[int], me: 
                  names: list[str], observation: dict, helps) -> int:
     """The target of `card` among the valid `targets` (asked even when there is one, so
     the person sees whom the card will hit and may go back)."""
-    options = []
+    options, words = [], game.words
+    mine = ("me", "myself", "yourself") + tuple(w.strip() for w in words("target_words").split(","))
     for seat in targets:
-        cards = plural(observation["hand_sizes"][seat], "card")
-        label = f"yourself ({cards})" if seat == me else f"{names[seat]} ({cards})"
-        keys = ("me", "myself", "yourself", names[seat]) if seat == me else (names[seat],)
-        options.append(Option(label, keys))
-    person.say(f"{game.card(card).name}: on whom?")
-    picked = person.choose("Target", options, helps, can_go_back=True)
+        cards = words.counted("n_cards", observation["hand_sizes"][seat])
+        label = words("target_yourself", cards=cards) if seat == me else words("target_seat", name=names[seat],
+                                                                                  cards=cards)
+        options.append(Option(label, tuple(dict.fromkeys(mine + (names[seat],))) if seat == me else (names[seat],)))
+    person.say(words("on_whom", card=game.card(card).name))
+    picked = person.choose(words("target"), options, helps, can_go_back=True)
     return BACK if picked == BACK else targets[picked]
 
 
@@ -139,9 +138,14 @@ def _choose_in_secret(person: Person, game: Game, observation: dict, names: list
                       legal: list[dict]) -> dict:
     duel = observation["duel"]
     opponent = duel["defender"] if duel["attacker"] == observation["seat"] else duel["attacker"]
-    options = [Option(choice, (choice, choice[0])) for choice in RPS_CHOICES]
-    listed = ", ".join(f"{n} {choice}" for n, choice in enumerate(RPS_CHOICES, 1))
-    person.say(f"Rock, paper, scissors against {names[opponent]}: choose in secret "
-               "(what you type is not shown).")
+    words = game.words
+    said = [words(choice) for choice in RPS_CHOICES]  # 'piedra': the choice in the deck's language
+    initials = [word[0].casefold() for word in said]
+    options = [Option(word, tuple(dict.fromkeys(
+        (word, choice) + ((initials[n],) if initials.count(initials[n]) == 1 else ())
+        + ((choice[0],) if words.language == "en" else ()))))
+        for n, (choice, word) in enumerate(zip(RPS_CHOICES, said, strict=True))]
+    listed = ", ".join(f"{n} {word}" for n, word in enumerate(said, 1))
+    person.say(words("rps_now", name=names[opponent]))
     picked = person.choose(f"{listed}?", options, lambda: help_lines(game, observation), secret=True)
     return next(action for action in legal if action["choice"] == RPS_CHOICES[picked])

@@ -11,22 +11,22 @@ from __future__ import annotations
 from pugdeck.games.pixelpug.engine import Game
 from pugdeck.games.pixelpug.observation import visible_events
 from pugdeck.games.pixelpug.transcript import describe
-from pugdeck.games.terminal import plural
 
 
 def card_words(game: Game, card_id: str) -> str:
     """'Nip (red, 1 point)': a card as a player names it, without its id."""
-    info = game.card(card_id)
-    return f"{info.name} ({'red, ' if info.attack else ''}{plural(info.points, 'point')})"
+    info, words = game.card(card_id), game.words
+    return words("card_words_red" if info.attack else "card_words", name=info.name,
+                 points=words.counted("n_points", info.points))
 
 
 def card_rule(game: Game, card_id: str, copies: int = 1) -> str:
     """'Nip ×2 (red, 1 point): Name a card other than Nip. …': the card (how many of it you
     hold, when more than one) and its rules text."""
-    words = card_words(game, card_id)
+    named = card_words(game, card_id)
     if copies > 1:
-        words = words.replace(" (", f" ×{copies} (", 1)
-    return f"{words}: {game.card(card_id).text}"
+        named = named.replace(" (", f" ×{copies} (", 1)
+    return f"{named}: {game.card(card_id).text}"
 
 
 def kinds_in(game: Game, cards: list[str]) -> list[str]:
@@ -39,36 +39,31 @@ def kinds_in(game: Game, cards: list[str]) -> list[str]:
 
 def help_lines(game: Game, observation: dict) -> list[str]:
     """What `?` prints: the rules of the cards in hand, then how the round is won."""
-    hand = kinds_in(game, observation["hand"])
-    lines = ["The cards in your hand:"] + [f"  {card_rule(game, c)}" for c in hand]
-    lines += ["On your turn you drew a card; play one. Red cards are attacks: a player in the "
-              "Doghouse cannot be chosen by them.",
-              "A round is won by the last player standing, by Empty Bowl finding the Dog Food, or, "
-              "when the deck runs out, by the most points in hand and discard pile. "
-              f"First to {plural(observation['round_wins_needed'], 'round win')} is the Champion.",
-              "Type a number or a name; back returns to the card; quit (or Ctrl-D) leaves the game."]
-    return lines
+    hand, words = kinds_in(game, observation["hand"]), game.words
+    lines = [words("help_hand")] + [f"  {card_rule(game, c)}" for c in hand]
+    return lines + [words("help_turn"), words.counted("help_round", observation["round_wins_needed"]),
+                    words("help_keys")]
 
 
 def table_lines(game: Game, observation: dict, names: list[str]) -> list[str]:
     """The public table, one seat a line, then the player's own points."""
-    me = observation["seat"]
-    labels = [names[s] + (" (you)" if s == me else "") for s in range(game.players)]
+    me, words = observation["seat"], game.words
+    labels = [words("you_mark", name=names[s]) if s == me else names[s] for s in range(game.players)]
     width = max(len(label) for label in labels)
-    lines = [f"Deck {plural(observation['deck_size'], 'card')}, "
-             f"{plural(observation['treats_left'], 'Treat')} left in their pile, "
-             f"first to {plural(observation['round_wins_needed'], 'round win')}"]
+    lines = [words("table", cards=words.counted("n_cards", observation["deck_size"]),
+                   treats=words.counted("n_treats", observation["treats_left"]),
+                   wins=words.counted("n_round_wins", observation["round_wins_needed"]))]
     for seat in range(game.players):
         if observation["alive"][seat]:
-            status = (f"{plural(observation['hand_sizes'][seat], 'card')}, "
-                      f"{plural(observation['lives'][seat], 'life', 'lives')}")
-            if observation["doghouse"][seat]:
-                status += ", in the Doghouse"
+            status = words("seat_status_doghouse" if observation["doghouse"][seat] else "seat_status",
+                           cards=words.counted("n_cards", observation["hand_sizes"][seat]),
+                           lives=words.counted("n_lives", observation["lives"][seat]))
         else:
-            status = "out of the round"
-        played = _counted([game.card(c).name for c in observation["discards"][seat]]) or "nothing yet"
-        wins = plural(observation["round_wins"][seat], "round win")
-        lines.append(f"  {labels[seat].ljust(width)}  {status}; {wins}; played: {played}")
+            status = words("seat_out")
+        played = _counted([game.card(c).name for c in observation["discards"][seat]]) or words("nothing_yet")
+        line = words("seat_line", status=status, wins=words.counted("n_round_wins", observation["round_wins"][seat]),
+                     played=played)
+        lines.append(f"  {labels[seat].ljust(width)}  {line}")
     return lines
 
 
@@ -82,12 +77,18 @@ def _counted(names: list[str]) -> str:
 
 def play_line(game: Game, event: dict, names: list[str], me: int) -> str:
     """'Bot 1 plays Nip (red, 1 point) on Ana, naming Nap'; 'You play … on yourself'."""
-    seat, target = event["seat"], event.get("target")
-    line = f"{'You play' if seat == me else names[seat] + ' plays'} {card_words(game, event['card'])}"
-    if target is not None:
-        line += f" on {'yourself' if seat == me else 'themselves'}" if target == seat else f" on {names[target]}"
-    if "name" in event:
-        line += f", naming {game.kind_names[event['name']]}"
+    seat, target, words = event["seat"], event.get("target"), game.words
+    values = {"name": names[seat], "card": card_words(game, event["card"]),
+              "target": names[target] if target is not None else ""}
+    if target is None:
+        key = "you_play" if seat == me else "plays"
+    elif target == seat:
+        key = "you_play_on_yourself" if seat == me else "play_on_themselves"
+    else:
+        key = "you_play_on" if seat == me else "plays_on"
+    line = words(key, **values)
+    if "name" in event:  # the card it names, as a clause after the play
+        line = words("naming_you" if seat == me else "naming", play=line, kind=game.kind_names[event["name"]])
     return line
 
 
@@ -111,19 +112,20 @@ class EventFeed:
         self.shown = len(state.events)
 
     def _round_summary(self, observation: dict) -> None:
-        result = observation["results"][-1]
+        result, words = observation["results"][-1], self.game.words
         if result["how"] in ("points", "tie"):
-            points = ", ".join(f"{self.names[s]} {'out' if p is None else plural(p, 'point')}"
+            points = ", ".join(words("seat_out_points", name=self.names[s]) if p is None else
+                               words("seat_points", name=self.names[s], points=words.counted("n_points", p))
                                for s, p in enumerate(result["points"]))
-            self.say(f"  Points in hand and discard pile: {points}")
+            self.say("  " + words("round_points", points=points))
         wins = ", ".join(f"{self.names[s]} {w}" for s, w in enumerate(observation["round_wins"]))
-        self.say(f"  Round wins: {wins} (first to {observation['round_wins_needed']} is the Champion)")
+        self.say("  " + words("round_wins", wins=wins, needed=observation["round_wins_needed"]))
 
 
-def ending_line(observation: dict, names: list[str]) -> str:
+def ending_line(game: Game, observation: dict, names: list[str]) -> str:
     """Who is the Champion, and the round wins."""
-    champion = observation["champion"]
+    champion, words = observation["champion"], game.words
     wins = ", ".join(f"{names[s]} {w}" for s, w in enumerate(observation["round_wins"]))
     if champion is None:
-        return f"No champion after {plural(len(observation['results']), 'round')} (round wins: {wins})."
-    return f"{names[champion]} is the PixelPug Champion! (round wins: {wins})"
+        return words("no_champion_view", rounds=words.counted("n_rounds", len(observation["results"])), wins=wins)
+    return words("champion", name=names[champion], wins=wins)

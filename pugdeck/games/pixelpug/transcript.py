@@ -14,8 +14,7 @@ from pugdeck.games.pixelpug.observation import visible_events
 from pugdeck.games.pixelpug.state import State
 
 LOG_FORMAT = "pugdeck-pixelpug-log"
-HOW = {"elimination": "last one standing", "dog-food": "found the Dog Food",
-       "points": "most points when the deck ran out"}
+HOW = {"elimination": "how_elimination", "dog-food": "how_dog_food", "points": "how_points"}
 
 
 def default_names(players: int) -> list[str]:
@@ -26,88 +25,90 @@ def default_names(players: int) -> list[str]:
 def card_label(game: Game, card_id: str) -> str:
     """'Nip (nip#2, red, 1 point)'."""
     info = game.card(card_id)
-    colour = ", red" if info.attack else ""
-    return f"{info.name} ({card_id}{colour}, {info.points} point{'s' * (info.points != 1)})"
+    return game.words.counted("label_red" if info.attack else "label", info.points, name=info.name, id=card_id)
 
 
 def hand_label(game: Game, cards: list[str]) -> str:
     """'[Nap, Dog Food]'."""
-    return "[" + ", ".join(game.card(c).name for c in cards) + "]" if cards else "[no cards]"
+    return "[" + ", ".join(game.card(c).name for c in cards) + "]" if cards else game.words("no_cards")
 
 
 def describe(game: Game, event: dict, names: list[str]) -> str | None:
     """One line for one event, or None for events that need no words."""
-    kind = event["event"]
+    kind, words = event["event"], game.words
     who = names[event["seat"]] if "seat" in event and event["seat"] is not None else ""
     them = names[event["target"]] if event.get("target") is not None else ""
     if kind == "round":
-        return f"— Round {event['round'] + 1}: {names[event['first']]} starts —"
+        return words("round", round=event["round"] + 1, name=names[event["first"]])
     if kind == "play":
-        line = f"{who} plays {card_label(game, event['card'])}"
-        if them:
-            line += f" on {them}"
-        if "name" in event:
-            line += f", naming {game.kind_names[event['name']]}"
-        return line
+        key = "plays" + ("_on" if them else "") + ("_naming" if "name" in event else "")
+        return words(key, name=who, card=card_label(game, event["card"]), target=them,
+                     kind=game.kind_names.get(event.get("name"), ""))
+    line = _consequence(game, event, names, who, them)
+    return None if line is None else "  " + line
+
+
+def _consequence(game: Game, event: dict, names: list[str], who: str, them: str) -> str | None:
+    """What a card's effect did (indented by `describe`)."""
+    kind, words = event["event"], game.words
     if kind == "no-target":
-        return "  no valid target: the card does nothing"
+        return words("no_target")
     if kind == "guess":
         if "shielded" in event:  # Empty Bowl
-            if event["shielded"]:
-                return f"  {them} has the Dog Food — and Protection: no win"
-            return f"  {them} has the Dog Food!" if event["hit"] else f"  {them} has no Dog Food"
-        return f"  a hit: {them} holds one!" if event["hit"] else "  a miss"
+            key = "shielded" if event["shielded"] else "found" if event["hit"] else "not_found"
+        else:
+            key = "hit" if event["hit"] else "miss"
+        return words(key, target=them)
     if kind == "life":
-        lives = event["lives"]
-        return f"  {who} loses a life ({lives} left)"
+        return words("life", name=who, lives=event["lives"])
     if kind == "saved":
-        return f"  {who} discards Protection and stays in the round"
+        return words("saved", name=who)
     if kind == "eliminated":
-        return f"  {who} is out of the round, showing {hand_label(game, event['hand'])}"
+        return words("eliminated", name=who, hand=hand_label(game, event["hand"]))
     if kind == "round-over":
         if event["winner"] is None:
-            return "  The round is a tie on points: nobody wins it"
-        return f"  {names[event['winner']]} wins the round ({HOW[event['how']]})"
+            return words("round_tie")
+        return words("round_won", name=names[event["winner"]], how=words(HOW[event["how"]]))
     if kind == "given":
-        return f"  {who} takes a Treat"
+        return words("given", name=who)
     if kind == "pile-empty":
-        return "  no Treats left: nothing happens"
+        return words("pile_empty")
     if kind == "duel":
-        a, d = event["choices"]
-        result = "a tie: nothing happens" if event["winner"] is None else f"{names[event['winner']]} wins"
-        return f"  {who} shows {a}, {them} shows {d}: {result}"
+        shown, answer = (words(choice) for choice in event["choices"])
+        if event["winner"] is None:
+            return words("duel_tie", name=who, target=them, shown=shown, answer=answer)
+        return words("duel_won", name=who, target=them, shown=shown, answer=answer, winner=names[event["winner"]])
     if kind == "discarded":
-        where = " out of the round" if event.get("to") == "out-of-round" else ""
-        return f"  {who} discards {hand_label(game, event['cards'])}{where} and draws a new card"
+        key = "discarded_out" if event.get("to") == "out-of-round" else "discarded"
+        return words(key, name=who, hand=hand_label(game, event["cards"]))
     if kind == "look":
         if "hand" in event:
-            return f"  {who} sees {them}'s hand: {hand_label(game, event['hand'])}"
-        return f"  {who} looks at {them}'s hand"
+            return words("sees", name=who, target=them, hand=hand_label(game, event["hand"]))
+        return words("looks", name=who, target=them)
     if kind == "swap":
-        return f"  {who} and {them} swap hands"
+        return words("swap", name=who, target=them)
     if kind == "fish":
-        if event["hit"]:
-            return f"  {them} hands over {game.card(event['card']).name}"
-        return f"  {them} has none: go fisch!"
+        return words("fish_hit", target=them, card=game.card(event["card"]).name) if event["hit"] else \
+            words("fish_miss", target=them)
     if kind == "compare":
         if event["lower"] is None:
-            return "  equal points: nobody blinks"
-        return f"  {names[event['lower']]} has the lower hand"
+            return words("compare_equal")
+        return words("compare_lower", name=names[event["lower"]])
     return None
 
 
 def narrate(game: Game, log: list[dict], names: list[str] | None = None) -> list[str]:
     """The whole match told from its log, every hand shown."""
-    names = names or default_names(game.players)
+    names, words = names or default_names(game.players), game.words
     state = game.new_initial_state()
     lines: list[str] = []
     for action in log:
         seat = state.current_player()  # CHANCE, or TERMINAL when a log goes on after the end
         if seat >= 0 and action["type"] == "play":
             hand = [game.ids[c] for c in state.hands[seat]]
-            lines.append(f"{names[seat]} holds {hand_label(game, hand)}")
+            lines.append(words("holds", name=names[seat], hand=hand_label(game, hand)))
         if seat >= 0 and action["type"] == "rps":
-            lines.append(f"  {names[seat]} picks {action['choice']} in secret")
+            lines.append("  " + words("picks", name=names[seat], choice=words(action["choice"])))
         start = len(state.events)
         state.apply_action(action)
         for event in visible_events(state, None, start):  # the narrator sees every detail
@@ -117,8 +118,8 @@ def narrate(game: Game, log: list[dict], names: list[str] | None = None) -> list
     if state.is_terminal():
         champion = state.champion()
         wins = ", ".join(f"{names[s]} {w}" for s, w in enumerate(state.round_wins))
-        lines.append(f"{names[champion]} is the PixelPug Champion! (round wins: {wins})"
-                     if champion is not None else f"No champion after {len(state.results)} rounds.")
+        lines.append(words("champion", name=names[champion], wins=wins) if champion is not None
+                     else words("no_champion", rounds=len(state.results)))
     return lines
 
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from pathlib import Path
 
 from pugdeck.games.engine_input import REQUIRED, check_built, fail, read_rules, replay
+from pugdeck.games.narration import Words, deck_language
 from pugdeck.games.pug_you.actions import ActionTable
 from pugdeck.games.pug_you.phases import CHANCE, TERMINAL
 from pugdeck.games.pug_you.state import State
@@ -60,6 +62,9 @@ class Rules:
     max_players: int
 
 
+NARRATION = Path(__file__).with_name("narration.yaml")
+
+
 class Game:
     """One configured game: a built deck, a player count and a seed.
 
@@ -86,6 +91,7 @@ class Game:
         "source",
         "turds",
         "turns_total",
+        "words",
     )
 
     def __init__(self, built_doc: dict, players: int, seed: int = 0, source: str = "<deck>"):
@@ -115,10 +121,13 @@ class Game:
             tuple((active + k) % players for k in range(1, players + 1)) for active in range(players)
         )
         self.actions = ActionTable(self)
+        # What the transcript and `play --human` say, in the deck's language (narration.yaml).
+        self.words = Words(NARRATION, deck_language(built_doc))
         needed = players * self.hand_size
         if len(self.cards) < needed:
             fail(source, "cards", f"the deck has {len(self.cards)} cards; {players} players "
                   f"need at least {needed} to deal {self.hand_size} each")
+
 
     def new_initial_state(self) -> State:
         """The state before the first shuffle (a chance node)."""

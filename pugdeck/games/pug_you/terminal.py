@@ -18,8 +18,7 @@ from pugdeck.games.pug_you.engine import Game
 from pugdeck.games.pug_you.phases import CHANCE
 from pugdeck.games.pug_you.state import State
 from pugdeck.games.pug_you.terminal_view import Narrator, badge_line, card_text, help_lines
-from pugdeck.games.pug_you.transcript import join_words
-from pugdeck.games.terminal import BACK, Option, Person, plural
+from pugdeck.games.terminal import BACK, Option, Person
 
 # What every seat may see of an action: offers, votes and shuffles are face down
 # (the same rule as `PugYou.public_action`, which the protocol uses).
@@ -30,14 +29,18 @@ def play_in_terminal(game: Game, human: int, names: list[str], bots: str,
                      read: Callable[[str, bool], str], write: Callable[[str], None]) -> State:
     """Play a game with a person at seat `human`; returns the final state. Raises
     `games.terminal.LeftTheGame` when they leave (quit, end of input)."""
-    person = Person(read, write)
+    words = game.words
+    person = Person(read, write, words.language)
     players = make_bots(bots, game, game.seed)
-    others = [f"{names[s]} ({players[s].kind})" for s in range(game.players) if s != human]
-    ends = (f"{plural(game.rules.rounds, 'round')} ({plural(game.turns_total, 'turn')})"
-            if game.rules.badge_limit is None else f"until someone has {game.rules.badge_limit} badges")
-    person.say(f"Pug You!: {names[human]} against {join_words(others)}. Hands of "
-               f"{game.hand_size}, {ends}; the most badges loses.")
-    person.say("At any question: ? shows your cards and the rules, quit leaves the game.")
+    others = words.join([f"{names[s]} ({players[s].kind})" for s in range(game.players) if s != human])
+    if game.rules.badge_limit is None:
+        person.say(words("intro_rounds", me=names[human], others=others, hand_size=game.hand_size,
+                         rounds=words.counted("n_rounds", game.rules.rounds),
+                         turns=words.counted("n_turns", game.turns_total)))
+    else:
+        person.say(words("intro_limit", me=names[human], others=others, hand_size=game.hand_size,
+                         limit=game.rules.badge_limit))
+    person.say(words("intro_keys"))
     narrator = Narrator(game, human, names, person.say)
     state = game.new_initial_state()
     before = state.observation(human)
@@ -62,22 +65,21 @@ def play_in_terminal(game: Game, human: int, names: list[str], bots: str,
 
 def _decide(person: Person, game: Game, observation: dict, names: list[str], legal: list[dict]) -> dict:
     """The person's action in the phase `legal` belongs to."""
-    kind = legal[0]["type"]
+    kind, words = legal[0]["type"], game.words
 
     def helps() -> list[str]:
         return help_lines(game, observation)
 
     person.say("")
     if kind == "offer":
-        person.say(f"{names[observation['active']]} is the active player. Offer a card face down; "
-                   "if it is taken, its badges go to whoever the votes pick.")
+        person.say(words("offer_now", active=names[observation["active"]]))
         cards = [action["card"] for action in legal]
-        picked = person.choose("Offer which card?", _card_options(game, cards), helps)
+        picked = person.choose(words("offer_which"), _card_options(game, cards), helps)
         return legal[picked]
     if kind == "choose":
-        person.say("Take one of the offers (they are face down: you see who offered):")
-        options = [Option(f"{names[a['from']]}'s card", (names[a["from"]],)) for a in legal]
-        return legal[person.choose("Take which offer?", options, helps)]
+        person.say(words("choose_now"))
+        options = [Option(words("choose_option", name=names[a["from"]]), (names[a["from"]],)) for a in legal]
+        return legal[person.choose(words("choose_which"), options, helps)]
     if kind == "ask":
         return _ask(person, game, observation, legal, helps)
     if kind == "nominate":
@@ -85,34 +87,33 @@ def _decide(person: Person, game: Game, observation: dict, names: list[str], leg
     if kind == "vote":
         return _vote(person, game, observation, names, legal, helps)
     # award: a tie, and the active player (the person) decides
-    person.say(f"A tie! You decide who scores {card_text(game.card(observation['active_card']))}:")
-    options = [Option(_seat_label(observation, names, a["nominee"]), (names[a["nominee"]],)) for a in legal]
-    return legal[person.choose("Who scores?", options, helps)]
+    person.say(words("award_now", card=card_text(game, game.card(observation["active_card"]))))
+    options = [Option(_seat_label(game, observation, names, a["nominee"]), (names[a["nominee"]],)) for a in legal]
+    return legal[person.choose(words("award_which"), options, helps)]
 
 
 def _card_options(game: Game, cards: list[str], where: dict[str, str] | None = None) -> list[Option]:
     """One option per card, with its text (and where it lies, when cards come from two places)."""
-    return [Option(card_text(game.card(card)) + (f" [{where[card]}]" if where else ""), ())
+    return [Option(card_text(game, game.card(card)) + (f" [{where[card]}]" if where else ""), ())
             for card in cards]
 
 
-def _seat_label(observation: dict, names: list[str], seat: int) -> str:
-    return f"{names[seat]} ({plural(observation['badges'][seat], 'badge')})"
+def _seat_label(game: Game, observation: dict, names: list[str], seat: int) -> str:
+    words = game.words
+    return words("seat_option", name=names[seat], badges=words.counted("n_badges", observation["badges"][seat]))
 
 
 def _ask(person: Person, game: Game, observation: dict, legal: list[dict], helps) -> dict:
-    me = observation["seat"]
+    me, words = observation["seat"], game.words
     scored = observation["scored"][me]
     cards = [action["card"] for action in legal]
     if any(card in scored for card in cards):
-        person.say("Second question, with no offers: ask a card from your hand, or re-ask one of "
-                   "your scored cards to get rid of it (its badges leave your score).")
-        where = {card: "scored by you" if card in scored else "in your hand" for card in cards}
+        person.say(words("ask_rescore"))
+        where = {card: words("where_scored" if card in scored else "where_hand") for card in cards}
     else:
-        person.say("Nobody can offer you a card: ask one from your hand." if observation["question"] == 1
-                   else "Second question, with no offers: ask a card from your hand.")
+        person.say(words("ask_nobody" if observation["question"] == 1 else "ask_second"))
         where = None
-    return legal[person.choose("Ask which card?", _card_options(game, cards, where), helps)]
+    return legal[person.choose(words("ask_which"), _card_options(game, cards, where), helps)]
 
 
 def _nominate(person: Person, game: Game, observation: dict, names: list[str],
@@ -120,12 +121,14 @@ def _nominate(person: Person, game: Game, observation: dict, names: list[str],
     """The nominees one at a time (never yourself); `back` takes the last one back."""
     count = len(legal[0]["nominees"])
     allowed = sorted({seat for action in legal for seat in action["nominees"]})
-    person.say(f"Nominate {plural(count, 'player')} who fit it (never yourself).")
+    words = game.words
+    person.say(words.counted("nominate_now", count))
     chosen: list[int] = []
     while len(chosen) < count:
         left = [seat for seat in allowed if seat not in chosen]
-        options = [Option(_seat_label(observation, names, s), (names[s],)) for s in left]
-        which = "Nominate whom?" if count == 1 else f"Nominee {len(chosen) + 1} of {count}?"
+        options = [Option(_seat_label(game, observation, names, s), (names[s],)) for s in left]
+        which = words("nominate_which") if count == 1 else words("nominee_which", number=len(chosen) + 1,
+                                                                   count=count)
         picked = person.choose(which, options, helps, can_go_back=bool(chosen))
         if picked == BACK:
             chosen.pop()
@@ -138,23 +141,23 @@ def _nominate(person: Person, game: Game, observation: dict, names: list[str],
 def _vote(person: Person, game: Game, observation: dict, names: list[str],
           legal: list[dict], helps) -> dict:
     """A nominee, then the card to vote with; `back` returns to the nominee."""
-    question = card_text(game.card(observation["active_card"]))
+    words = game.words
+    question = card_text(game, game.card(observation["active_card"]))
     nominees = list(observation["nominees"])
-    asker = "You" if observation["active"] == observation["seat"] else names[observation["active"]]
-    person.say(f"{asker} asked {question}")
-    person.say(f"Vote for the nominee who fits it best: {join_words([names[s] for s in nominees])}. "
-               "Your card's turds weigh the vote; the card is discarded.")
-    person.say(badge_line(observation, names))
+    person.say(words("you_asked", card=question) if observation["active"] == observation["seat"]
+               else words("asked", name=names[observation["active"]], card=question))
+    person.say(words("vote_now", nominees=words.join([names[s] for s in nominees])))
+    person.say(badge_line(game, observation, names))
     while True:
         if len(nominees) > 1:
-            options = [Option(_seat_label(observation, names, s), (names[s],)) for s in nominees]
-            nominee = nominees[person.choose("Vote for whom?", options, helps)]
+            options = [Option(_seat_label(game, observation, names, s), (names[s],)) for s in nominees]
+            nominee = nominees[person.choose(words("vote_whom"), options, helps)]
         else:
             nominee = nominees[0]
         plays = [action for action in legal if action["nominee"] == nominee]
         cards = [action["card"] for action in plays]
-        person.say(f"Vote for {names[nominee]} with which card?")
-        picked = person.choose("Vote with which card?", _card_options(game, cards), helps,
+        person.say(words("vote_for_card", name=names[nominee]))
+        picked = person.choose(words("vote_which"), _card_options(game, cards), helps,
                                can_go_back=len(nominees) > 1)
         if picked != BACK:
             return plays[picked]

@@ -4,50 +4,46 @@
 before and after a step) and the step's public part, and says what changed: offers and
 votes are face down (who offered or voted shows, never the card), the card read out, the
 nominees, the revealed turds, who scored what, ties, reshuffles, a new turn. It never reads
-the state itself, so no other hand and no face-down card reaches the screen.
+the state itself, so no other hand and no face-down card reaches the screen. Every line is
+a whole sentence of narration.yaml, in the deck's language (`Game.words`).
 """
 
 from __future__ import annotations
 
 from pugdeck.games.pug_you.engine import CardInfo, Game
-from pugdeck.games.pug_you.transcript import join_words, loser_speech
-from pugdeck.games.terminal import plural
+from pugdeck.games.pug_you.transcript import level_word, loser_speech, score_speech
 
 
-def card_text(info: CardInfo) -> str:
+def card_text(game: Game, info: CardInfo) -> str:
     """'"Who …?" (red, 3 badges, 2 turds)': what the card says that matters in play."""
+    words = game.words
     if info.kind == "mutt":
-        kind, badges = "healthy mutt", f"takes {plural(-info.badges, 'badge')} away"
+        kind, badges = words("healthy_mutt"), words.counted("mutt_takes", -info.badges)
     else:
-        kind, badges = info.level or info.color, plural(info.badges, "badge")
-    return f'"{info.question}" ({kind}, {badges}, {plural(info.turds, "turd")})'
+        kind, badges = level_word(game, info.level or info.color), words.counted("n_badges", info.badges)
+    return words("card_text", question=info.question, kind=kind, badges=badges,
+                 turds=words.counted("n_turds", info.turds))
 
 
-def card_rule(info: CardInfo) -> str:
+def card_rule(game: Game, info: CardInfo) -> str:
     """`card_text` and the line its scorer reads out."""
-    because = f', "because I\'m {info.descriptive}"' if info.descriptive else ""
-    return card_text(info) + because
+    text = card_text(game, info)
+    return game.words("card_rule", card=text, descriptive=info.descriptive) if info.descriptive else text
 
 
 def help_lines(game: Game, observation: dict) -> list[str]:
     """What `?` prints: the cards in hand with all they say, then the turn in short."""
-    lines = ["The cards in your hand:"]
-    lines += [f"  {card_rule(game.card(c))}" for c in observation["hand"]] or ["  (none)"]
+    words = game.words
+    lines = [words("help_hand")]
+    lines += [f"  {card_rule(game, game.card(c))}" for c in observation["hand"]] or ["  " + words("help_none")]
     if observation["scored"][observation["seat"]]:
-        lines.append("The cards you scored:")
-        lines += [f"  {card_rule(game.card(c))}" for c in observation["scored"][observation["seat"]]]
-    lines += [
-        "A turn: everyone but the active player offers a card face down; the active player takes "
-        f"one, reads it out and nominates {plural(game.rules.nominees, 'player')}; everyone else "
-        "votes face down with a card; its turds weigh the vote. The heaviest nominee scores the "
-        "card's badges. A tie: the active player decides, then asks a second question.",
-        "The most badges at the end loses (a healthy mutt takes badges away).",
-        "Type a number or a name; back returns to the question before; quit (or Ctrl-D) leaves."]
-    return lines
+        lines.append(words("help_scored"))
+        lines += [f"  {card_rule(game, game.card(c))}" for c in observation["scored"][observation["seat"]]]
+    return lines + [words.counted("help_turn", game.rules.nominees), words("help_end"), words("help_keys")]
 
 
-def badge_line(observation: dict, names: list[str]) -> str:
-    return "Badges: " + ", ".join(f"{names[s]} {b}" for s, b in enumerate(observation["badges"]))
+def badge_line(game: Game, observation: dict, names: list[str]) -> str:
+    return game.words("badges", list=", ".join(f"{names[s]} {b}" for s, b in enumerate(observation["badges"])))
 
 
 class Narrator:
@@ -55,103 +51,104 @@ class Narrator:
 
     def __init__(self, game: Game, seat: int, names: list[str], say):
         self.game, self.seat, self.names, self.say = game, seat, names, say
+        self.words = game.words
 
-    def name(self, seat: int, start: bool = False) -> str:
-        """'Bot 2', or 'You'/'you' for the person."""
-        return ("You" if start else "you") if seat == self.seat else self.names[seat]
+    def listed(self, seats: list[int], you: str = "you_listed") -> str:
+        """Seats in a sentence's list, the person named as the sentence needs ('you', 'a ti')."""
+        words = self.words
+        if you == "you_nominated":
+            return words.join([words("you_nominated") if s == self.seat else
+                               words("seat_nominated", name=self.names[s]) for s in seats])
+        return words.join([words(you) if s == self.seat else self.names[s] for s in seats])
 
-    def does(self, seat: int, verb: str, verbs: str) -> str:
-        """'You offer' / 'Bot 2 offers'."""
-        return f"{self.name(seat, True)} {verb if seat == self.seat else verbs}"
+    def card(self, card: str) -> str:
+        return card_text(self.game, self.game.card(card))
 
     def step(self, before: dict, actor: int, action: dict, after: dict) -> None:
         """Tell the step `action` (its public part) that `actor` took, then its consequences."""
-        kind = action["type"]
+        kind, words, me = action["type"], self.words, actor == self.seat
+        name = self.names[actor]
         if kind == "shuffle":
             if not any(before["hand_sizes"]):
-                self.say(f"The deck is shuffled and everyone is dealt {plural(self.game.hand_size, 'card')}.")
+                self.say(words.counted("view_dealt", self.game.hand_size))
             else:
-                self.say("  The draw pile is empty: the discard pile is shuffled into a new one.")
-        elif kind == "offer":
-            if actor == self.seat:  # the person's own action, in full: they know their card
-                self.say(f"  You offer {card_text(self.game.card(action['card']))} face down.")
-            else:
-                self.say(f"  {self.names[actor]} offers a card face down.")
+                self.say("  " + words("view_reshuffled"))
+        elif kind == "offer":  # the person's own action in full: they know their card
+            self.say("  " + (words("view_you_offer", card=self.card(action["card"])) if me
+                             else words("view_offers", name=name)))
         elif kind == "choose":
-            mine = "your" if action["from"] == self.seat else f"{self.names[action['from']]}'s"
-            self.say(f"  {self.does(actor, 'take', 'takes')} {mine} card and "
-                     f"{'read' if actor == self.seat else 'reads'} it out:")
-            self.say(f"    {card_text(self.game.card(after['active_card']))}")
+            owner = self.names[action["from"]]
+            line = (words("view_you_take", owner=owner) if me else
+                    words("view_takes_yours", name=name) if action["from"] == self.seat else
+                    words("view_takes", name=name, owner=owner))
+            self.say("  " + line)
+            self.say(f"    {self.card(after['active_card'])}")
         elif kind == "ask":
-            where = "their own hand" if after["active_card_from"] == "hand" else "their scored cards"
-            if actor == self.seat:
-                where = where.replace("their", "your")
-            why = "Nobody can offer" if before["question"] == 1 else "Second question, with no offers"
-            self.say(f"  {why}: {self.name(actor)} {'ask' if actor == self.seat else 'asks'} "
-                     f"a card from {where}:")
-            self.say(f"    {card_text(self.game.card(after['active_card']))}")
+            where = "hand" if after["active_card_from"] == "hand" else "scored"
+            why = words("view_why_first" if before["question"] == 1 else "view_why_second")
+            self.say("  " + (words(f"view_you_ask_{where}", why=why) if me else
+                             words(f"view_asks_{where}", why=why, name=name)))
+            self.say(f"    {self.card(after['active_card'])}")
         elif kind == "nominate":
-            self.say(f"  {self.does(actor, 'nominate', 'nominates')} "
-                     f"{join_words([self.name(s) for s in action['nominees']])}.")
+            nominees = self.listed(action["nominees"], "you_nominated")
+            self.say("  " + (words("view_you_nominate", nominees=nominees) if me else
+                             words("view_nominates", name=name, nominees=nominees)))
         elif kind == "vote":
-            if actor == self.seat:
-                self.say(f"  You vote for {self.names[action['nominee']]} with "
-                         f"{card_text(self.game.card(action['card']))}, face down.")
-            else:
-                self.say(f"  {self.names[actor]} votes face down.")
+            self.say("  " + (words("view_you_vote", nominee=self.names[action["nominee"]],
+                                   card=self.card(action["card"])) if me else words("view_votes", name=name)))
         elif kind == "award":
-            self.say(f"  {self.does(actor, 'decide', 'decides')} that {self.name(action['nominee'])} "
-                     f"{'score' if action['nominee'] == self.seat else 'scores'}.")
+            nominee = self.names[action["nominee"]]
+            self.say("  " + (words("view_you_award", nominee=nominee) if me else
+                             words("view_awards_you", name=name) if action["nominee"] == self.seat else
+                             words("view_awards", name=name, nominee=nominee)))
         self._consequences(before, after)
 
     def _consequences(self, before: dict, after: dict) -> None:
+        words = self.words
         if after["last_reveal"] and after["last_reveal"] != before["last_reveal"]:
-            parts = [f"{self.name(r['nominee'])} {plural(r['turds'], 'turd')} "
-                     f"({plural(len(r['cards']), 'card') if r['cards'] else 'no votes'})"
+            parts = [words("view_revealed_part", name=self.listed([r["nominee"]]),
+                           turds=words.counted("n_turds", r["turds"]),
+                           votes=words.counted("n_cards", len(r["cards"])) if r["cards"] else words("view_no_votes"))
                      for r in after["last_reveal"]]
-            self.say(f"  Votes revealed: {', '.join(parts)}")
+            self.say("  " + words("view_revealed", parts=", ".join(parts)))
         for seat in range(self.game.players):
             for card in after["scored"][seat]:
                 if card not in before["scored"][seat]:
-                    self.say(self._score_line(seat, self.game.card(card)))
+                    speech = score_speech(self.game, self.game.card(card))
+                    self.say("  " + (words("view_you_score", speech=speech) if seat == self.seat else
+                                     words("view_scores", name=self.names[seat], speech=speech)))
         if after["phase"] == "award" and before["phase"] != "award":
-            self.say(f"  A tie between {join_words([self.name(s) for s in after['tied']])}! The pugs are "
-                     f"confused: {self.name(after['active'])} {'decide' if after['active'] == self.seat else 'decides'}"
-                     " who scores.")
+            tied = self.listed(after["tied"], "you_among")
+            self.say("  " + (words("view_tie_you", tied=tied) if after["active"] == self.seat else
+                             words("view_tie", tied=tied, name=self.names[after["active"]])))
         if after["ran_out"] and not before["ran_out"]:
-            self.say("  The draw pile and the discard pile are both empty: hands stay short.")
+            self.say("  " + words("ran_out"))
         drawn = len([c for c in after["hand"] if c not in before["hand"] and c != before["my_offer"]])
         if drawn and any(before["hand_sizes"]):  # not at the deal
-            self.say(f"  You draw {plural(drawn, 'card')}.")
+            self.say("  " + words.counted("view_you_draw", drawn))
         dealt = not any(before["hand_sizes"])  # the first deal starts turn 1
         moved_on = (after["active"], after["turn"]) != (before["active"], before["turn"])
         if after["phase"] != "over" and (dealt or moved_on):
             self._new_turn(after)
 
-    def _score_line(self, seat: int, info: CardInfo) -> str:
-        because = f" because I'm {info.descriptive}" if info.descriptive else ""
-        who = self.does(seat, "score", "scores")
-        if info.kind == "mutt":
-            return f'  {who} it: "The healthy mutt takes {plural(-info.badges, "badge")} away{because}."'
-        return f'  {who} it: "I get {plural(info.badges, "badge")}{because}."'
-
     def _new_turn(self, after: dict) -> None:
-        game = self.game
-        total = f" of {after['turns_total']}" if after["turns_total"] else ""
+        values = {"turn": after["turn"], "round": (after["turn"] - 1) // self.game.players + 1,
+                  "total": after["turns_total"], "name": self.names[after["active"]]}
+        key = "view_turn_of" if after["turns_total"] else "view_turn"
         self.say("")
-        self.say(f"Turn {after['turn']}{total} (round {(after['turn'] - 1) // game.players + 1}): "
-                 f"{self.name(after['active'], True)} "
-                 f"{'are' if after['active'] == self.seat else 'is'} the active player.")
-        self.say("  " + badge_line(after, self.names))
+        self.say(self.words(key + "_you" if after["active"] == self.seat else key, **values))
+        self.say("  " + badge_line(self.game, after, self.names))
 
     def ending(self, observation: dict) -> None:
         """The final badges, the losers and their speech."""
+        words = self.words
         self.say("")
-        self.say(f"Game over after {plural(observation['turn'], 'turn')}.")
-        self.say(badge_line(observation, self.names))
+        self.say(words.counted("view_over", observation["turn"]))
+        self.say(badge_line(self.game, observation, self.names))
         for seat in observation["losers"]:
             scored = [self.game.index[c] for c in observation["scored"][seat]]
-            self.say(f"{self.does(seat, 'lose', 'loses')} with {plural(observation['badges'][seat], 'badge')}: "
-                     f"\"{loser_speech(self.game, scored)}\"")
+            values = {"badges": words.counted("n_badges", observation["badges"][seat]),
+                      "speech": loser_speech(self.game, scored), "name": self.names[seat]}
+            self.say(words("view_you_lose" if seat == self.seat else "view_loses", **values))
         if self.seat not in observation["losers"]:
-            self.say("You did not lose: in Pug You!, that is as good as it gets.")
+            self.say(words("view_not_lost"))

@@ -21,9 +21,16 @@ def seat_name(seat: int) -> str:
     return f"P{seat}"
 
 
-def join_words(words: list[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
+def join_words(words: list[str], game: Game | None = None) -> str:
+    """'a', 'a and b', 'a, b and c' (in the deck's language when `game` is given)."""
+    if game is not None:
+        return game.words.join(words)
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def level_word(game: Game, level: str) -> str:
+    """A level or colour as the narration names it ('green', 'verde'); as written if unknown."""
+    return game.words.texts.get(f"level_{level}", level)
 
 
 def loser_speech(game: Game, scored: list[int]) -> str:
@@ -32,40 +39,45 @@ def loser_speech(game: Game, scored: list[int]) -> str:
     descriptive is one phrase (the bundled deck's have no commas), so no comma is added
     between them either and each reads whole. A mutt takes badges away, so it gives no
     reason for losing, even when it has a descriptive."""
-    words = [info.descriptive for info in (game.cards[c] for c in scored)
+    words = game.words
+    found = [info.descriptive for info in (game.cards[c] for c in scored)
              if info.kind != "mutt" and info.badges > 0 and info.descriptive]
-    if not words:
-        return "I lost without a single pug on me."
-    return f"I lost because I'm {' and '.join(words)}."
+    if not found:
+        return words("speech_lost_nothing")
+    return words("speech_lost", descriptives=words("speech_lost_and").join(found))
+
+
+def score_speech(game: Game, info) -> str:
+    """What the scorer reads out: "I get 3 badges because I'm …" (or the mutt's line)."""
+    words = game.words
+    key = "speech_mutt" if info.kind == "mutt" and info.badges <= 0 else "speech_get"
+    count = -info.badges if key == "speech_mutt" else info.badges
+    if info.descriptive:
+        return words.counted(key + "_because", count, descriptive=info.descriptive)
+    return words.counted(key, count)
 
 
 def _card_label(game: Game, card: int) -> str:
     info = game.cards[card]
     if info.kind == "mutt":
-        return f'{info.id} "{info.question}" (healthy mutt, {info.badges} badges)'
-    level = info.level or info.color
-    return f'{info.id} "{info.question}" ({level}, {info.badges} badge{"s" * (info.badges != 1)})'
+        return game.words("label_mutt", id=info.id, question=info.question, badges=info.badges)
+    return game.words.counted("label", info.badges, id=info.id, question=info.question,
+                             level=level_word(game, info.level or info.color))
 
 
 def _score_line(game: Game, seat: int, card: int) -> str:
     info = game.cards[card]
-    because = f" because I'm {info.descriptive}" if info.descriptive else ""
-    if info.kind == "mutt" and info.badges <= 0:
-        taken = -info.badges
-        return (f"  {seat_name(seat)} scores {info.id}: \"The healthy mutt takes "
-                f"{taken} badge{'s' * (taken != 1)} away{because}.\"")
-    return (f"  {seat_name(seat)} scores {info.id}: \"I get {info.badges} "
-            f"badge{'s' * (info.badges != 1)}{because}.\"")
+    return "  " + game.words("scores_card", seat=seat_name(seat), id=info.id, speech=score_speech(game, info))
 
 
 def _header(game: Game, labels: list[str]) -> list[str]:
-    deck = game.doc.get("deck", {})
+    words, deck = game.words, game.doc.get("deck", {})
     limit = game.rules.badge_limit
-    end = f"until someone has {limit} badges" if limit is not None else f"{game.rules.rounds} rounds"
     seats = ", ".join(f"{seat_name(s)} {labels[s]}" for s in range(game.players))
-    return [(f"Pug You! with {deck.get('name', '?')} {deck.get('version', '')} "
-             f"({len(game.cards)} cards), {game.players} players, seed {game.seed}"),
-            f"Hands of {game.hand_size}, {end}. Seats: {seats}."]
+    rules = (words("header_limit", hand_size=game.hand_size, limit=limit, seats=seats) if limit is not None
+             else words("header_rounds", hand_size=game.hand_size, rounds=game.rules.rounds, seats=seats))
+    return [words("header", name=deck.get("name", "?"), version=deck.get("version", ""),
+                  cards=len(game.cards), players=game.players, seed=game.seed), rules]
 
 
 def narrate(game: Game, log: list[dict], labels: list[str] | None = None) -> list[str]:
@@ -83,90 +95,77 @@ def narrate(game: Game, log: list[dict], labels: list[str] | None = None) -> lis
 
 
 def _describe(game: Game, before: State, action: dict, after: State) -> list[str]:
-    kind, seat, out = action["type"], before.current, []
+    kind, seat, out, words = action["type"], before.current, [], game.words
     name = seat_name(seat)
     if kind == "shuffle":
         if before.shuffle_pile == "deck":
-            out.append(f"Shuffled {len(action['order'])} cards and dealt {game.hand_size} to "
-                       f"each player; {len(after.draw)} form the draw pile.")
+            out.append(words("shuffled", count=len(action["order"]), hand_size=game.hand_size,
+                             pile=len(after.draw)))
         else:
-            n = len(action["order"])
-            cards = "1 discarded card is" if n == 1 else f"{n} discarded cards are"
-            out.append(f"  The draw pile is empty: {cards} shuffled into a new one.")
+            out.append("  " + words.counted("reshuffled", len(action["order"])))
     elif kind == "offer":
-        out.append(f"  {name} offers {action['card']} face down")
+        out.append("  " + words("offers", seat=name, card=action["card"]))
     elif kind == "choose":
-        card = after.active_card
-        out.append(f"  {name} takes {seat_name(action['from'])}'s card and reads it out: "
-                   f"{_card_label(game, card)}")
+        out.append("  " + words("takes", seat=name, owner=seat_name(action["from"]),
+                                label=_card_label(game, after.active_card)))
     elif kind == "ask":
-        card = after.active_card
-        why = "Nobody can offer: " if before.question == FIRST_QUESTION else "Second question, no offers: "
-        if after.active_source == "hand":
-            out.append(f"  {why}{name} asks from their own hand: {_card_label(game, card)}")
-        else:
-            out.append(f"  {why}{name} gets rid of one of their scored cards and asks it again: "
-                       f"{_card_label(game, card)}")
+        where = "hand" if after.active_source == "hand" else "scored"
+        which = "first" if before.question == FIRST_QUESTION else "second"
+        out.append("  " + words(f"asks_{where}_{which}", seat=name, label=_card_label(game, after.active_card)))
     elif kind == "nominate":
-        out.append(f"  {name} nominates {join_words([seat_name(s) for s in action['nominees']])}")
+        out.append("  " + words("nominates", seat=name,
+                                nominees=join_words([seat_name(s) for s in action["nominees"]], game)))
     elif kind == "vote":
         turds = game.turds[game.index[action["card"]]]
-        out.append(f"  {name} votes for {seat_name(action['nominee'])} with {action['card']} "
-                   f"({turds} turd{'s' * (turds != 1)})")
+        out.append("  " + words.counted("votes", turds, seat=name, nominee=seat_name(action["nominee"]),
+                                       card=action["card"]))
     elif kind == "award":
-        out.append(f"  {name} decides that {seat_name(action['nominee'])} scores")
+        out.append("  " + words("awards", seat=name, nominee=seat_name(action["nominee"])))
     out.extend(_consequences(game, before, after))
     return out
 
 
 def _consequences(game: Game, before: State, after: State) -> list[str]:
     """What the engine did on its own after the action: reveal, score, tie, refill, next turn."""
-    out = []
+    out, words = [], game.words
     if after.last_reveal is not before.last_reveal and after.last_reveal is not None:
-        parts = [f"{seat_name(n)} {w} turd{'s' * (w != 1)}" for n, w, _cards in after.last_reveal]
-        out.append(f"  Votes revealed: {', '.join(parts)}")
+        parts = [words.counted("revealed_part", w, seat=seat_name(n)) for n, w, _cards in after.last_reveal]
+        out.append("  " + words("revealed", parts=", ".join(parts)))
     for seat in range(game.players):
         new = [c for c in after.scored[seat] if c not in before.scored[seat]]
         out.extend(_score_line(game, seat, c) for c in new)
     if after.ties > before.ties:
-        tied = join_words([seat_name(s) for s in after.tied])
-        second = " again" if before.question == SECOND_QUESTION else ""
-        out.append(f"  Tie{second} between {tied}! The pugs are confused: "
-                   f"{seat_name(after.active)} decides who scores.")
+        tied = join_words([seat_name(s) for s in after.tied], game)
+        key = "tie_again" if before.question == SECOND_QUESTION else "tie"
+        out.append("  " + words(key, tied=tied, active=seat_name(after.active)))
     if before.phase == Phase.AWARD and before.question == SECOND_QUESTION:
-        out.append("  After a second tie the turn passes.")
+        out.append("  " + words("second_tie"))
     elif before.phase == Phase.AWARD and after.question == FIRST_QUESTION and after.phase != Phase.ASK:
-        out.append(f"  {seat_name(before.active)} has no card left for a second question; "
-                   "the turn passes.")
+        out.append("  " + words("no_second_card", seat=seat_name(before.active)))
     if after.ran_out and not before.ran_out:
-        out.append("  The draw pile and the discard pile are both empty: hands stay short.")
+        out.append("  " + words("ran_out"))
     new_turn = after.active != before.active or bool(before.box)  # the first deal starts turn 1
     if new_turn and not after.is_terminal():
-        rnd = after.turn // game.players + 1
         out.append("")
-        out.append(f"Turn {after.turn + 1} (round {rnd}): {seat_name(after.active)} is the "
-                   "active player")
+        out.append(words("turn", turn=after.turn + 1, round=after.turn // game.players + 1,
+                         seat=seat_name(after.active)))
     return out
 
 
-def _why_over(game: Game, state: State) -> str:
-    if state.end_reason == "rounds":
-        return f"after {game.rules.rounds} complete rounds"
-    if state.end_reason == "nothing_to_ask":
-        return "because no card is left to ask"
-    limit = game.rules.badge_limit
-    reached = [seat_name(s) for s, n in enumerate(state.printed_badges()) if n >= limit]
-    return (f"because {join_words(reached)} reached the limit of {limit} badges "
-            "(mutts count only in the final scoring)")
-
-
 def _ending(game: Game, state: State) -> list[str]:
-    scores = state.scores()
-    out = ["", f"Game over after {state.turn} turns, {_why_over(game, state)}.",
-           "Badges: " + ", ".join(f"{seat_name(s)} {b}" for s, b in enumerate(scores))]
+    scores, words = state.scores(), game.words
+    if state.end_reason == "rounds":
+        over = words("over_rounds", turns=state.turn, rounds=game.rules.rounds)
+    elif state.end_reason == "nothing_to_ask":
+        over = words("over_nothing", turns=state.turn)
+    else:
+        limit = game.rules.badge_limit
+        reached = [seat_name(s) for s, n in enumerate(state.printed_badges()) if n >= limit]
+        over = words("over_limit", turns=state.turn, reached=join_words(reached, game), limit=limit)
+    out = ["", over, words("badges", list=", ".join(f"{seat_name(s)} {b}" for s, b in enumerate(scores)))]
     for seat in state.losers():
-        out.append(f"{seat_name(seat)} loses with {scores[seat]} badges: "
-                   f"\"{loser_speech(game, state.scored[seat])}\"")
+        out.append(words("loses", seat=seat_name(seat), count=scores[seat],
+                         speech=loser_speech(game, state.scored[seat])))
     return out
 
 

@@ -21,9 +21,6 @@ from pugdeck.render.text_shapes import box_points, place_lines, set_fixed_text
 TITLE_MIN_PT = 10.0  # a card's title may shrink this far; the back's texts further
 BACK_MIN_PT = 6.0
 
-TITLE_MIN_PT = 10.0  # a card's title may shrink this far; a deck's name on the back further
-NAME_MIN_PT = 7.0
-
 
 def _back_boxes(width: float, height: float) -> tuple[tuple, tuple]:
     """Where the back prints its title (a band near the top) and its tagline (the foot)."""
@@ -81,9 +78,6 @@ def back_face(template: Template, fonts: FontSet, strings: Strings, title: str,
     style = template.text["title"]
     for fitted, box in texts:
         shapes += place_lines(fitted, box, style.align, accent, "middle")
-    return CardFace(tuple(shapes), width, height, None)
-
-
     return CardFace(tuple(shapes), width, height, None)
 
 

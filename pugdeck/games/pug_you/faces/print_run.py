@@ -59,7 +59,7 @@ def faces(built: Built, strings: Strings | None = None) -> list[FaceInfo]:
     overview = strings.text("ref_title")
     steps = turn_overview(rules, strings, _has_mutts(built)) if rules else []
     out.append(FaceInfo("turn-overview", "overview", None, overview,
-                        " ".join([overview, *(f"{s.heading} {s.text}" for s in steps)]), False, BACK))
+                        " ".join([overview, *(f"{s.heading} — {s.text}" for s in steps)]), False, BACK))
     return out
 
 

@@ -1,0 +1,56 @@
+"""The words an engine says (transcripts, `play --human`), in the built deck's language.
+
+A game keeps its phrases in a YAML file of its own folder (`narration.yaml`: language →
+key → text); the terminal's shared words are in games/terminal.yaml. Each text is a whole
+sentence with `{placeholders}` (authoring/texts.py: the same rules as the printed fixed
+texts), and a count that changes a word comes as `<key>_one` / `<key>_other`, picked by
+the language's plural rule. The language is `deck.language` of the built deck, read as
+the fixed texts read it (`de-AT` → `de`); a language no file has is told in English.
+Every key exists in every language with the same placeholders (tests/games/test_narration.py).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+from pugdeck.authoring.texts import format_text, language_of, plural_form
+
+FALLBACK = "en"  # the language of a deck whose language no narration file has
+
+
+@cache
+def phrasebook(path: Path) -> dict[str, dict[str, str]]:
+    """language → key → text, as the file has them (bundled, trusted: read once)."""
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
+class Words:
+    """One language's texts of one phrasebook: `words("key", name=...)`, `words.counted(...)`."""
+
+    def __init__(self, path: Path, language: str | None):
+        book = phrasebook(path)
+        self.language = language_of(book, language or FALLBACK) or FALLBACK
+        self.texts = book[self.language]
+
+    def __call__(self, key: str, /, **values: object) -> str:
+        return format_text(self.texts[key], values)
+
+    def counted(self, key: str, count: int, /, **values: object) -> str:
+        """`<key>_one` or `<key>_other` by the language's rule for `count` (given as `{count}`)."""
+        return self(f"{key}_{plural_form(self.language, count)}", count=count, **values)
+
+    def join(self, items: list[str]) -> str:
+        """'a', 'a and b', 'a, b and c' in the language (`list_two`, `list_more`)."""
+        if len(items) == 1:
+            return items[0]
+        return self("list_two", first=", ".join(items[:-1]), last=items[-1])
+
+
+def deck_language(doc: dict) -> str:
+    """The language a built deck names (`deck.language`), English when it names none."""
+    deck = doc.get("deck") if isinstance(doc, dict) else None
+    language = deck.get("language") if isinstance(deck, dict) else None
+    return language if isinstance(language, str) and language else FALLBACK

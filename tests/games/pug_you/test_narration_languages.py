@@ -1,0 +1,93 @@
+"""A Pug You! deck written in Spanish or German is told in that language: the transcript
+(`play`, `replay`) and the person's terminal (`play --human`), with the rulebook's lines
+("Me llevo 3 medallas porque soy …", "Ich bekomme 3 Orden, weil ich … bin")."""
+
+from __future__ import annotations
+
+import copy
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pugdeck.cli import main
+from pugdeck.games.bots import play_game
+from pugdeck.games.pug_you.bots import make_bots
+from pugdeck.games.pug_you.engine import Game
+from pugdeck.games.pug_you.terminal import play_in_terminal
+from pugdeck.games.pug_you.transcript import loser_speech, narrate, score_speech
+
+VERBENA = Path(__file__).parents[3] / "docs" / "examples" / "verbena"
+
+
+@pytest.fixture(scope="module")
+def german(bundled_docs) -> dict:
+    """The bundled deck's built JSON, as a deck written in German would say it is."""
+    doc = copy.deepcopy(bundled_docs["default"])
+    doc["deck"]["language"] = "de"
+    return doc
+
+
+def test_a_spanish_deck_plays_in_spanish(tmp_path, monkeypatch):
+    shutil.copytree(VERBENA, tmp_path / "verbena")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["play", "verbena", "-p", "4", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "Pug You! con ¡Verbena! 1.0.0 (38 cartas), 4 jugadores, semilla 1"
+    assert "Turno 1 (ronda 1): P0 es el jugador activo" in lines
+    assert ("  P3 se lleva terror-de-las-fiestas#1: «Me llevo 3 medallas porque soy el terror "
+            "de las fiestas.»") in lines
+    assert "Fin de la partida tras 8 turnos, al cabo de 2 rondas completas." in lines
+    assert [line for line in lines if " pierde con " in line][0].startswith(
+        "P3 pierde con 10 medallas: «Perdí porque soy un currículum de ciencia ficción y ")
+    assert not [line for line in lines if "because" in line or " badges" in line]
+
+
+def test_a_german_deck_says_the_rulebook_lines_in_german(german):
+    game = Game(german, 5, seed=3)
+    pug = next(c for c in game.cards if c.kind == "pug" and c.badges == 3 and c.descriptive)
+    assert score_speech(game, pug) == f"Ich bekomme 3 Orden, weil ich {pug.descriptive} bin."
+    mutt = next(c for c in game.cards if c.kind == "mutt")
+    assert score_speech(game, mutt).startswith("Der gesunde Mischling nimmt mir ")
+    two = [i for i, c in enumerate(game.cards) if c.kind == "pug" and c.descriptive][:2]
+    assert loser_speech(game, two) == (f"Ich habe verloren, weil ich {game.cards[two[0]].descriptive} "
+                                       f"und {game.cards[two[1]].descriptive} bin.")
+    state = play_game(game, make_bots("random", game, 3))
+    lines = narrate(game, state.history())
+    assert lines[0].startswith("Pug You! mit ") and lines[0].endswith(", 5 Personen, Seed 3")
+    assert "Zug 1 (Runde 1): P0 ist am Zug" in lines
+    assert any(line.startswith("Orden: P0 ") for line in lines)
+
+
+def said(out: list[str]) -> str:
+    """What the person read, with the terminal's line wrapping undone."""
+    return " ".join(" ".join(out).split())
+
+
+def test_the_terminal_speaks_the_decks_language(german):
+    game = Game(german, 5, seed=1)
+    out: list[str] = []
+    play_in_terminal(game, 0, ["Ana", "Bot 1", "Bot 2", "Bot 3", "Bot 4"], "random",
+                     lambda prompt, secret: (out.append(prompt), "1")[1], out.append)
+    text = said(out)
+    assert text.startswith("Pug You!: Ana gegen Bot 1 (random), Bot 2 (random), Bot 3 (random) und Bot 4 "
+                           "(random). 5 Handkarten, 2 Runden (10 Züge); wer die meisten Orden hat, verliert.")
+    assert "Bei jeder Frage: ? zeigt deine Karten und die Regeln, ende verlässt das Spiel." in text
+    assert "Das Deck wird gemischt, alle bekommen 5 Karten." in out
+    assert "Zug 1 von 10 (Runde 1): Du bist am Zug." in out
+    assert "Welches Angebot nimmst du? [1-4, ? für Hilfe]: " in out
+    assert [line for line in out if line.startswith("Spielende nach ")]
+
+
+def test_the_languages_own_words_for_help_and_quit_work(german):
+    game = Game(german, 5, seed=1)
+    out: list[str] = []
+    answers = iter(["hilfe", "quatsch", "ende"])
+    with pytest.raises(Exception) as left:
+        play_in_terminal(game, 0, ["Ana", "Bot 1", "Bot 2", "Bot 3", "Bot 4"], "random",
+                         lambda prompt, secret: next(answers), out.append)
+    assert type(left.value).__name__ == "LeftTheGame"
+    assert "Die Karten auf deiner Hand:" in out
+    assert "„quatsch“ ist keine der Möglichkeiten: tippe eine Zahl von 1 bis 4, oder ? für Hilfe." in said(out)

@@ -1,0 +1,77 @@
+"""The engines' phrasebooks (each game's narration.yaml, the terminal's and the live page's
+words): every key in every language, with the placeholders the English text has, and a
+deck's language read as the fixed texts read it, English when no phrasebook has it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import pugdeck
+from pugdeck.authoring.texts import placeholder_problem, placeholders
+from pugdeck.games.narration import Words, deck_language, phrasebook
+
+PACKAGE = Path(pugdeck.__file__).parent
+BOOKS = sorted([*PACKAGE.glob("games/*/narration.yaml"), PACKAGE / "games/terminal.yaml",
+                PACKAGE / "live/words.yaml"])
+LANGUAGES = ("en", "es", "de", "fr")  # the languages the printed fixed texts have
+
+
+def test_every_game_has_a_phrasebook():
+    assert len([b for b in BOOKS if b.name == "narration.yaml"]) == len(
+        [d for d in (PACKAGE / "games").iterdir() if (d / "game.py").is_file()])
+
+
+@pytest.mark.parametrize("book", BOOKS, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_every_key_is_in_every_language_with_the_same_placeholders(book):
+    texts = phrasebook(book)
+    assert set(texts) == set(LANGUAGES)
+    english = texts["en"]
+    for language in LANGUAGES:
+        assert set(texts[language]) == set(english), (language, set(texts[language]) ^ set(english))
+        for key, text in texts[language].items():
+            assert isinstance(text, str) and text.strip(), (language, key)
+            assert placeholder_problem(text, None) is None, (language, key, text)
+            assert placeholders(text) == placeholders(english[key]), (language, key, text)
+        plural_pairs = {k[:-4] for k in english if k.endswith("_one")}
+        assert all(f"{k}_other" in english for k in plural_pairs), book
+
+
+def test_a_language_is_read_like_the_fixed_texts_and_unknown_ones_are_english():
+    book = PACKAGE / "games/terminal.yaml"
+    assert Words(book, "de-AT").language == "de"
+    assert Words(book, "ES").language == "es"
+    assert Words(book, "ja").language == "en" and Words(book, None).language == "en"
+    assert Words(book, "ja")("refuse_empty", numbers="1") == "Type 1 (or ? for help)."
+    assert deck_language({"deck": {"language": "fr"}}) == "fr" and deck_language({"deck": {}}) == "en"
+
+
+def test_plurals_follow_the_language():
+    book = PACKAGE / "games/pixelpug/narration.yaml"
+    assert Words(book, "en").counted("n_points", 0) == "0 points"
+    assert Words(book, "fr").counted("n_points", 0) == "0 point"  # French counts 0 as one
+    assert Words(book, "es").counted("n_points", 1) == "1 punto"
+    assert Words(book, "de").counted("n_lives", 2) == "2 Leben"
+
+
+@pytest.mark.parametrize("folder", sorted(d for d in (PACKAGE / "games").iterdir() if (d / "narration.yaml").is_file()),
+                         ids=lambda d: d.name)
+def test_every_key_the_code_names_is_in_the_phrasebook(folder):
+    """A literal key of `words(…)` / `words.counted(…)` (a counted one stands for its pair)
+    that the phrasebook lacks would fail only when that line is said: caught here."""
+    import ast  # noqa: PLC0415 (this test only)
+
+    english = set(phrasebook(folder / "narration.yaml")["en"]) | set(phrasebook(PACKAGE / "games/terminal.yaml")["en"])
+    named = set()
+    for path in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str)):
+                func = node.func
+                if isinstance(func, ast.Attribute) and func.attr == "counted":
+                    named |= {node.args[0].value + "_one", node.args[0].value + "_other"}
+                elif (isinstance(func, ast.Name) and func.id == "words") or (
+                        isinstance(func, ast.Attribute) and func.attr == "words"):
+                    named.add(node.args[0].value)
+    assert named and named - english == set()
