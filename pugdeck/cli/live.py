@@ -10,7 +10,6 @@ import click
 
 from pugdeck.cli.build import filter_options, preferences_from
 from pugdeck.cli.common import deck_argument, name_option
-from pugdeck.live.server import LiveServer, bind, is_loopback, url_of
 from pugdeck.live.session import LiveSession
 
 
@@ -46,6 +45,10 @@ def live_command(deck: Path, name: str | None, port: int, host: str, no_browser:
     a search box and every problem with its place; a broken save keeps the last good cards.
     Nothing is written: the outputs live in memory. Exit 0 when stopped with Ctrl-C.
     """
+    # starlette, uvicorn and asyncio take 0.1 s to import; `pugdeck --help` lists this
+    # command and should not pay for them.
+    from pugdeck.live.server import LiveServer, bind, is_loopback, url_of
+
     given, profile = preferences_from(options)
     session = LiveSession(deck, given, profile=profile, name=name)
     network = not is_loopback(host)
