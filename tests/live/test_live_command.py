@@ -98,3 +98,20 @@ def test_a_port_in_use_is_a_one_line_error():
 def test_a_port_that_is_no_port_is_a_usage_error(port):
     result = CliRunner().invoke(main, ["live", "--no-browser", "--port", port])
     assert result.exit_code == 2 and "--port" in result.stderr
+
+
+def test_sigterm_shuts_down_like_ctrl_c_and_ends_by_that_signal(tmp_path):
+    process, url = start("--port", "0", "pixelpug", cwd=tmp_path)
+    events = urllib.request.urlopen(url + "events", timeout=WAIT_S)  # an open page's stream
+    try:
+        assert events.readline()  # the stream is flowing
+        time.sleep(0.5)  # uvicorn's signal handlers are in place once it serves
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=WAIT_S)
+    finally:
+        events.close()
+    # uvicorn stops as for Ctrl-C, then raises SIGTERM again: the process ends by it (143 in
+    # a shell), as a service manager expects, with no traceback and nothing written.
+    assert process.returncode == -signal.SIGTERM, err
+    assert "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
