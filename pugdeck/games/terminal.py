@@ -13,6 +13,7 @@ and its words for help, back and quit (`ayuda`, `zurück`, `quitter`) work besid
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -25,6 +26,8 @@ BACK_WORDS = ("back",)
 QUIT_WORDS = ("quit", "exit")
 BACK = -1  # what `choose` returns when the person typed `back` where it was offered
 WIDTH = 78  # lines are wrapped, and a compact list laid out, within a narrow terminal
+_SHORT_ASIDE = re.compile(r"\([^()\n]{1,32}\)")  # kept on one line when wrapping
+_HELD_SPACE = "\ue000"  # private use, no break for textwrap (one in a deck prints as a space)
 
 
 class LeftTheGame(Exception):  # noqa: N818 (a person leaving is not an error of the program)
@@ -79,8 +82,11 @@ class Person:
             self.write(line)
             return
         indent = " " * (len(line) - len(line.lstrip()) + 4)
-        for part in textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False):
-            self.write(part)
+        # A short parenthesis ("(yellow, 2 badges, 3 turds)") is read as one thing: its
+        # spaces are held by a stand-in textwrap does not break at, then put back.
+        held = _SHORT_ASIDE.sub(lambda m: m.group(0).replace(" ", _HELD_SPACE), line)
+        for part in textwrap.wrap(held, WIDTH, subsequent_indent=indent, break_on_hyphens=False):
+            self.write(part.replace(_HELD_SPACE, " "))
 
     def choose(self, question: str, options: Sequence[Option], help_lines: Callable[[], list[str]],
                *, secret: bool = False, can_go_back: bool = False, compact: bool = False) -> int:

@@ -87,3 +87,14 @@ def test_a_compact_list_shares_lines_within_the_width():
     (1, "life", "lives", "1 life"), (3, "life", "lives", "3 lives")])
 def test_plural(count, word, many, text):
     assert plural(count, word, many) == text
+
+
+def test_a_long_line_wraps_at_words_but_never_inside_a_short_parenthesis():
+    printed = []
+    # plain textwrap breaks this one after "(yellow, 2"
+    line = ("  \u00abWho would cancel a whole holiday rather than admit a mistake?\u00bb "
+            "(yellow, 2 badges, 3 turds), \u00abbecause I'm the worst travel agent\u00bb")
+    Person(lambda prompt, secret: "", printed.append).say(line)
+    assert len(printed) > 1 and all(len(part) <= 78 for part in printed)
+    assert any("(yellow, 2 badges, 3 turds)" in part for part in printed)
+    assert " ".join(p.strip() for p in printed) == line.strip()  # nothing lost or changed
