@@ -24,7 +24,7 @@ from pugdeck.games.json_input import MAX_BUILT_BYTES, MAX_LOG_BYTES
 from pugdeck.games.json_input import loads as json_loads
 from pugdeck.games.registry import bundled_decks, registered
 from pugdeck.games.spec import GameSpec
-from pugdeck.games.terminal import LeftTheGame
+from pugdeck.games.terminal import LeftTheGame, terminal_words
 from pugdeck.inputs import InputError, read_bytes
 
 BOTS_HELP = ("Bots per seat, a comma list of the game's bot kinds cycled over the seats "
@@ -211,14 +211,17 @@ def _play_human(spec: GameSpec, game, human: str, bots: str, on_stderr: bool):
     def write(line: str) -> None:
         click.echo(line, err=on_stderr)
 
-    kept = "no log was written" if on_stderr else "nothing was saved"
+    # Said in the language the game was played in; a plug-in game without a phrasebook
+    # (`Words`, games/narration.py) is told in English.
+    words = terminal_words(getattr(getattr(game, "words", None), "language", None))
+    no_log = "_no_log" if on_stderr else ""
     try:
         return spec.play_human(game, human, bots, read, write)
     except LeftTheGame:
-        click.echo(f"\n{human} left the game before its end; {kept}.", err=True)
+        click.echo("\n" + words("left" + no_log, name=human), err=True)
         sys.exit(LEFT_EXIT)
     except KeyboardInterrupt:
-        click.echo(f"\nInterrupted (Ctrl-C): the game stops here; {kept}.", err=True)
+        click.echo("\n" + words("interrupted" + no_log), err=True)
         sys.exit(INTERRUPTED_EXIT)
 
 

@@ -91,3 +91,14 @@ def test_the_languages_own_words_for_help_and_quit_work(german):
     assert type(left.value).__name__ == "LeftTheGame"
     assert "Die Karten auf deiner Hand:" in out
     assert "„quatsch“ ist keine der Möglichkeiten: tippe eine Zahl von 1 bis 4, oder ? für Hilfe." in said(out)
+
+
+def test_leaving_a_spanish_game_is_said_in_spanish(tmp_path, monkeypatch):
+    shutil.copytree(VERBENA, tmp_path / "verbena")
+    monkeypatch.chdir(tmp_path)
+    quit_ = CliRunner().invoke(main, ["play", "verbena", "-p", "4", "--human", "Ana"], input="salir\n")
+    assert quit_.exit_code == 1
+    assert quit_.stderr.strip().endswith("Ana ha dejado la partida antes del final; no se ha guardado nada.")
+    end = CliRunner().invoke(main, ["play", "verbena", "-p", "4", "--human", "Ana", "--json"], input="")
+    assert end.exit_code == 1 and end.stdout == ""
+    assert end.stderr.strip().endswith("Ana ha dejado la partida antes del final; no se ha escrito ningún registro.")
