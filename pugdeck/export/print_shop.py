@@ -71,7 +71,6 @@ class ShopImage:
     copies: int  # how many cards print it
 
 
-
 def shop_folder(built: Built, out_dir: Path, shop: Shop) -> Path:
     return Path(out_dir) / built.name / f"print-shop-{shop.key}"
 
