@@ -38,6 +38,7 @@ SHARED_KEYS: dict[str, tuple[str, ...]] = {
     "gallery_in_play_one": ("count",), "gallery_in_play_other": ("count",),
     "gallery_more_printed_one": ("count",), "gallery_more_printed_other": ("count",),
     "gallery_built": ("version",),
+    "pdf_subject": ("deck", "version"),  # the PDF's metadata: what its file is
 }
 
 

@@ -68,7 +68,7 @@ def test_a_language_the_template_lacks_names_the_ones_it_has():
         resolve_strings(template, "it")
     [problem] = caught.value.diagnostics
     assert "deck.language 'it': template 'pug-you' has strings in de, en, es, fr" in problem.message
-    assert "give all 52 strings under `strings:` in deck.yaml" in problem.message
+    assert "give all 53 strings under `strings:` in deck.yaml" in problem.message
 
 
 def test_a_deck_that_gives_every_string_may_speak_any_language():

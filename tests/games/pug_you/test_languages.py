@@ -117,7 +117,7 @@ def test_a_language_no_template_speaks_is_an_error_naming_the_bundled_ones(write
     assert result.exit_code == 1
     [error, summary] = result.stderr.splitlines()
     assert error.startswith("deck/deck.yaml:1:52: deck.language 'it': template 'pug-you' has "
-                            "strings in de, en, es, fr; choose one of them, or give all 52 strings")
+                            "strings in de, en, es, fr; choose one of them, or give all 53 strings")
     assert summary == "1 error; nothing was written"
 
 

@@ -56,8 +56,8 @@ def print_run(built: Built, template: Template, fonts: FontSet, bleed: float) ->
             (Place(key, -bleed, -bleed, width + 2 * bleed, height + 2 * bleed),), width, height)
     cards = built.doc.get("cards", [])
     run = PrintRun(fronts=iter(()), count=len(cards), backs=backs,
-                   info=PdfInfo(title, f"Print-and-play cards of {deck.get('name', 'PixelPug')} "
-                                       f"{deck.get('version', '')}".strip(), names_paper=False),
+                   info=PdfInfo(title, strings.text("pdf_subject", deck=title, version=deck.get("version", ""))
+                                .strip(), names_paper=False),
                    pictures=art.get)
     run.fronts = _fronts(built, template, fonts, strings, bleed, run.diagnostics)
     return run

@@ -90,7 +90,7 @@ def print_run(built: Built, template: Template, fonts: FontSet, bleed: float) ->
         return frame_face(key, template) if key[0] == "frame" else None
 
     infos = faces(built, strings)
-    run = PrintRun(fronts=iter(()), count=len(infos), backs={BACK: back}, info=_info(built),
+    run = PrintRun(fronts=iter(()), count=len(infos), backs={BACK: back}, info=_info(built, strings),
                    pictures=picture, painters=_painters(template.colors), diagnostics=diagnostics)
     run.fronts = zip(infos, _fronts(built, template, fonts, strings, bleed, run.diagnostics))
     return run
@@ -108,12 +108,12 @@ def _painters(colors: dict[str, str]) -> dict[str, Callable]:
     }
 
 
-def _info(built: Built) -> PdfInfo:
+def _info(built: Built, strings: Strings) -> PdfInfo:
     deck = built.doc.get("deck", {})
     title = deck.get("name") or built.doc.get("name") or "pugdeck"
     variant = built.doc.get("name")
     return PdfInfo(f"{title} ({variant})" if variant and variant != deck.get("id") else title,
-                   f"Print-and-play cards of {title} {deck.get('version', '')}".strip(),
+                   strings.text("pdf_subject", deck=title, version=deck.get("version", "")).strip(),
                    deck.get("author") or "pugdeck")
 
 
