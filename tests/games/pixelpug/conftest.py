@@ -12,7 +12,20 @@ import pytest
 
 from pugdeck.building.pipeline import build
 from pugdeck.games.pixelpug.engine import Game
+from pugdeck.games.pixelpug.game import GAME
+from pugdeck.render.fonts import font_set
 from pugdeck.resources import bundled_deck
+
+
+@pytest.fixture(scope="session")
+def template():
+    """The bundled PixelPug template, as the faces are drawn from it."""
+    return GAME.load_template(None)
+
+
+@pytest.fixture(scope="session")
+def fonts(template):
+    return font_set(template.fonts)
 
 
 @pytest.fixture(scope="session")

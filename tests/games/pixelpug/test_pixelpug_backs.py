@@ -15,21 +15,9 @@ from pugdeck.cli import main
 from pugdeck.games.pixelpug.faces.card_faces import card_back
 from pugdeck.games.pixelpug.game import GAME
 from pugdeck.render.backs import BackChoice
-from pugdeck.render.fonts import font_set
 from pugdeck.render.shapes import Rect, TextLine
 from pugdeck.render.strings import resolve_strings
 from pugdeck.resources import bundled_deck
-
-
-@pytest.fixture(scope="module")
-def template():
-    return GAME.load_template(None)
-
-
-@pytest.fixture(scope="module")
-def fonts(template):
-    return font_set(template.fonts)
-
 
 STRINGS = resolve_strings(GAME.load_template(None), "en")
 

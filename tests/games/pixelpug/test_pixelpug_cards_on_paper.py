@@ -8,21 +8,10 @@ import pytest
 from pugdeck.games.pixelpug.faces.card_faces import card_back as pixelpug_back
 from pugdeck.games.pixelpug.faces.card_faces import card_face as pixelpug_face
 from pugdeck.games.pixelpug.game import GAME
-from pugdeck.render.fonts import font_set
 from pugdeck.render.pdf import render_pdf
 from pugdeck.render.shapes import Rect
 from pugdeck.render.strings import resolve_strings
 from pugdeck.resources import bundled_deck
-
-
-@pytest.fixture(scope="module")
-def template():
-    return GAME.load_template(None)
-
-
-@pytest.fixture(scope="module")
-def fonts(template):
-    return font_set(template.fonts)
 
 
 @pytest.fixture(scope="module")

@@ -12,24 +12,13 @@ from reportlab.pdfbase import pdfmetrics
 
 from pugdeck.games.pixelpug.faces.card_faces import card_back, card_face
 from pugdeck.games.pixelpug.faces.sprites import sought_kinds, sprite_name, sprites
-from pugdeck.games.pixelpug.game import GAME
-from pugdeck.render.fonts import font_for, font_set
+from pugdeck.render.fonts import font_for
 from pugdeck.render.shapes import Rect, TextLine
 from pugdeck.render.strings import resolve_strings
 
 ROOT = Path(__file__).resolve().parents[3]
 PIXEL_FONT = "PixelifySans_700Bold.ttf"
 INSIDE_TRIM_MM = 3.5  # what the layout test of the print-shop work holds every face to
-
-
-@pytest.fixture(scope="module")
-def template():
-    return GAME.load_template(None)
-
-
-@pytest.fixture(scope="module")
-def fonts(template):
-    return font_set(template.fonts)
 
 
 def kinds(built_doc) -> dict[str, dict]:
