@@ -311,6 +311,12 @@ class GameSpec:
         """`simulate`'s statistics as a PNG chart at `path`."""
         raise NotImplementedError(f"charts are not drawn for {self.title} decks")
 
+    def party_view(self) -> Any:
+        """What `pugdeck party`'s pages show of a game (docs/party.md): a module with
+        `public_observation(state)`, `screen(game, public, names)` and
+        `phone(game, observation, legal, names)`, all JSON-ready dicts."""
+        raise NotImplementedError(f"{self.title} cannot be played at a party")
+
     # -- protocol (docs/protocol.md) ------------------------------------------------------
     def public_action(self, action: dict) -> dict:
         """What every seat may see of an action (hidden choices removed)."""

@@ -144,6 +144,11 @@ class PixelPug(GameSpec):
                                "bots": run.bots, "summaries": run.summaries}, indent=2)
         return "\n".join(text_report(run.summaries))
 
+    def party_view(self) -> Any:
+        from pugdeck.games.pixelpug import party_view  # noqa: PLC0415
+
+        return party_view
+
     # -- protocol (docs/protocol.md) ------------------------------------------------------
     def public_action(self, action: dict) -> dict:
         if action["type"] == "deal":

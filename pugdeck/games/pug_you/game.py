@@ -143,6 +143,11 @@ class PugYou(GameSpec):
 
         plot_summaries(run.summaries, path)
 
+    def party_view(self) -> Any:
+        from pugdeck.games.pug_you import party_view  # noqa: PLC0415
+
+        return party_view
+
     # -- protocol (docs/protocol.md) ------------------------------------------------------
     def public_action(self, action: dict) -> dict:
         # Offers and votes are face-down cards; a shuffle's order is the draw pile's secret.
