@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pugdeck.games.engine_kit import Action, IllegalAction
 from pugdeck.games.pixelpug.phases import DEAL, PLAY, RPS, RPS_CHOICES
 
 if TYPE_CHECKING:
@@ -34,25 +35,6 @@ if TYPE_CHECKING:
 _KEYS = {"deal": ({"type", "order", "first"},),
          "play": ({"type", "card"}, {"type", "card", "target"}, {"type", "card", "target", "name"}),
          "rps": ({"type", "choice"},)}
-
-
-class IllegalAction(ValueError):
-    """An action that is not legal here; the state is left unchanged."""
-
-
-def _read_only(self, *args, **kwargs):
-    raise TypeError("the actions legal_actions() hands out are read-only; copy one with dict(action)")
-
-
-class Action(dict):
-    """An action `legal_actions()` hands out: a plain dict to JSON, `==` and `dict()`, but
-    read-only, since the same objects are handed out again (as in the Pug You! engine)."""
-
-    __slots__ = ()
-    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = __ior__ = _read_only
-
-    def __reduce__(self):  # copy and pickle as a plain dict
-        return (dict, (dict(self),))
 
 
 RPS_ACTIONS = tuple(Action(type=RPS, choice=choice) for choice in RPS_CHOICES)
@@ -81,7 +63,7 @@ def valid_targets(state: State, seat: int, card: int) -> tuple[int, ...]:
 def legal_actions(state: State) -> list[dict]:
     """The legal actions of `state` (see the module docstring), sorted and unique."""
     if state.phase == PLAY:
-        seat, out = state.cur, []
+        seat, out = state.current, []
         for card in state.hands[seat]:  # hands are sorted, so the plays come out sorted
             out += play_actions(state.game, card, valid_targets(state, seat, card))
         return out
@@ -145,11 +127,11 @@ def parse(state: State, action: object) -> tuple[tuple, dict]:
 
 
 def _illegal(state: State, action: dict, why: str) -> IllegalAction:
-    return IllegalAction(f"illegal action {action!r} in phase {state.phase!r}: {why}")
+    return IllegalAction(f"illegal action {action!r} in phase {state.phase.value!r}: {why}")
 
 
 def _parse_play(state: State, action: dict) -> tuple[tuple, dict]:
-    g, seat = state.game, state.cur
+    g, seat = state.game, state.current
     card_id = action["card"]
     card = g.index.get(card_id) if isinstance(card_id, str) else None
     if card is None or card not in state.hands[seat]:

@@ -22,12 +22,11 @@ so the log says exactly what was played, whatever the caller does with its dict 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
+from pugdeck.games.engine_kit import Action, FrozenList
 from pugdeck.games.pug_you.phases import (
-    ACTION_TYPES,
     NO_CARD,
-    PHASE_NAMES,
     SECOND_QUESTION,
     IllegalAction,
     Phase,
@@ -44,35 +43,6 @@ _KEYS = {
     "award": {"type", "nominee"}, "ask": {"type", "card"},
 }
 """The exact keys of each kind of action (also what docs/rules-pug-you.md must name)."""
-
-
-def _read_only(self, *args, **kwargs) -> NoReturn:
-    raise TypeError("engine actions are read-only; copy one with dict(action)")
-
-
-class Action(dict):
-    """An action the engine hands out: a plain dict to JSON, `==` and `dict()`, but read-only.
-
-    The engine hands out the same objects again and again and logs them, so changing one
-    would change every place it appears; its mutating methods raise instead.
-    """
-
-    __slots__ = ()
-    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = __ior__ = _read_only
-
-    def __reduce__(self):  # copy and pickle as a plain dict, which the copy may change
-        return (dict, (dict(self),))
-
-
-class FrozenList(list):
-    """A read-only list inside an `Action` (the nominees, a shuffle's order)."""
-
-    __slots__ = ()
-    __setitem__ = __delitem__ = append = extend = insert = pop = remove = clear = sort = \
-        reverse = __iadd__ = __imul__ = _read_only
-
-    def __reduce__(self):
-        return (list, (list(self),))
 
 
 class ActionTable:
@@ -141,7 +111,7 @@ def askable_cards(state: State) -> list[int]:
 def illegal(state: State, action: object, why: str) -> IllegalAction:
     """The error for `action` in `state`, saying why it is not legal."""
     return IllegalAction(f"illegal action {action!r} in phase "
-                         f"{PHASE_NAMES[state.phase]!r}: {why}")
+                         f"{state.phase.value!r}: {why}")
 
 
 def read(state: State, action: object) -> tuple[str, tuple, Action]:
@@ -152,8 +122,8 @@ def read(state: State, action: object) -> tuple[str, tuple, Action]:
     """
     if not isinstance(action, dict):
         raise IllegalAction(f"an action is a dict with a 'type', not {action!r}")
-    expected = ACTION_TYPES[state.phase]
-    if expected is None:
+    expected = state.phase.value
+    if expected == Phase.OVER:
         raise illegal(state, action, "the game is over")
     kind = action.get("type")
     if kind != expected:
