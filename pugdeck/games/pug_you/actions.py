@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from pugdeck.games.engine_kit import Action, FrozenList
+from pugdeck.games.engine_kit import Action, FrozenList, read_card, read_seat
 from pugdeck.games.pug_you.phases import (
     NO_CARD,
     SECOND_QUESTION,
@@ -130,20 +130,22 @@ def read(state: State, action: object) -> tuple[str, tuple, Action]:
         raise illegal(state, action, f"expected a {expected!r} action")
     if action.keys() != _KEYS[kind]:
         raise illegal(state, action, f"a {kind!r} action has exactly the keys {sorted(_KEYS[kind])}")
-    args, logged = _READERS[kind](state, action)
+    try:
+        args, logged = _READERS[kind](state, action)
+    except IllegalAction as refused:  # a field's reader says why; the message says where
+        raise illegal(state, action, str(refused)) from None
     return kind, args, logged
 
 
 def _seat(state: State, action: dict, value: object, allowed) -> int:
-    if type(value) is not int or value not in allowed:
-        raise illegal(state, action, f"seat must be one of {sorted(allowed)}")
-    return value
+    return read_seat(value, allowed, f"seat must be one of {sorted(allowed)}")
 
 
 def _card(state: State, action: dict, value: object, zone: list[int]) -> int:
-    card = state.game.index.get(value) if isinstance(value, str) else None
-    if card is None or card not in zone:
-        raise illegal(state, action, f"card {value!r} is not available here")
+    why = f"card {value!r} is not available here"
+    card = read_card(value, state.game.index, why)
+    if card not in zone:
+        raise IllegalAction(why)
     return card
 
 
@@ -169,8 +171,7 @@ def _read_nominate(state: State, action: dict) -> tuple[tuple, Action]:
     chosen = tuple(raw) if isinstance(raw, list) and all(type(s) is int for s in raw) else None
     allowed = state.game.actions.nominate[state.active]
     if chosen not in allowed:
-        raise illegal(state, action, f"nominate {state.game.rules.nominees} other seats, "
-                      "ascending, never yourself")
+        raise IllegalAction(f"nominate {state.game.rules.nominees} other seats, ascending, never yourself")
     return (chosen,), allowed[chosen]
 
 
@@ -191,8 +192,8 @@ def _read_shuffle(state: State, action: dict) -> tuple[tuple, Action]:
     order = ([index.get(c) if isinstance(c, str) else None for c in raw]
              if isinstance(raw, list) else None)
     if order is None or len(order) != len(pile) or set(order) != set(pile):
-        raise illegal(state, action, f"the order must list each of the {len(pile)} cards "
-                      f"of the {state.shuffle_pile} pile exactly once")
+        raise IllegalAction(f"the order must list each of the {len(pile)} cards "
+                            f"of the {state.shuffle_pile} pile exactly once")
     ids = state.game.ids
     return (order,), Action(type="shuffle", order=FrozenList(ids[c] for c in order))
 

@@ -48,24 +48,19 @@ class State:
         "last_nominator",
         "last_reveal",
         "log",
-        "mutt_scored",
         "nominees",
         "offered_by",
         "offers",
         "phase",
         "question",
-        "questions",
         "queue",
         "queue_pos",
         "ran_out",
         "refill_pos",
-        "reshuffles",
         "scored",
-        "second_questions",
         "shuffle_pile",
         "shuffles",
         "tied",
-        "ties",
         "turn",
         "votes",
     )
@@ -101,14 +96,8 @@ class State:
         self.last_nominator = [NOBODY] * players  # who last nominated each seat (public)
         # Scores, kept up to date on every score change; observations read them.
         self.badges = [0] * players
-        self.mutt_scored = [0] * players
-        # Counts for `pugdeck simulate`, and how the game ended.
-        self.shuffles = 0
-        self.reshuffles = 0
-        self.ties = 0
-        self.second_questions = 0
-        self.questions = 0
-        self.ran_out = False
+        self.shuffles = 0  # shuffles so far: each draws its order from a stream of its own
+        self.ran_out = False  # both piles ran empty: hands stay short (public)
         self.end_reason = ""
         self.log: list[actions.Action] = []  # the engine's own read-only actions, as played
         self.events: list[Event] = []  # what happened, with who saw what (transitions.py)

@@ -42,7 +42,6 @@ def shuffle(state: State, order: list[int]) -> None:
         state.box = []
         _deal(state)
     else:
-        state.reshuffles += 1
         state.discard = []
         state.last_reveal = None  # its cards are face down in the draw pile again (§4)
     _acted(state, "shuffle", None, order=[ids[c] for c in order], pile=pile, cards=len(order),
@@ -66,7 +65,6 @@ def choose(state: State, seat: int) -> None:
     """The active player takes the card `seat` offered; the other offers go back (§3.2)."""
     state.active_card = state.offers[seat]
     state.active_source, state.offered_by = "offer", seat
-    state.questions += 1
     _acted(state, "choose", state.active, **{"from": seat}, card=state.game.ids[state.active_card])
     for owner in state.queue:  # the seats that offered
         if owner != seat:
@@ -83,11 +81,9 @@ def ask(state: State, card: int) -> None:
         state.active_source = "hand"
     else:  # one of her own scored cards: it leaves her score
         state.scored[state.active].remove(card)
-        state.mutt_scored[state.active] -= state.game.mutts[card]
         state.badges[state.active] -= state.game.badges[card]
         state.active_source = "scored"
     state.active_card, state.offered_by = card, NOBODY
-    state.questions += 1
     _acted(state, "ask", state.active, card=state.game.ids[card], source=state.active_source,
            question=state.question)
     state.phase, state.current = Phase.NOMINATE, state.active
@@ -128,7 +124,6 @@ def award(state: State, nominee: int) -> None:
     _score(state, nominee)
     if state.question == FIRST_QUESTION and (state.hands[active] or state.scored[active]):
         state.question = SECOND_QUESTION
-        state.second_questions += 1
         state.phase, state.current = Phase.ASK, active
     else:  # a second tie, or nothing left to ask with
         why = "second_tie" if state.question == SECOND_QUESTION else "nothing_to_ask"
@@ -217,7 +212,6 @@ def _reveal(state: State) -> None:
         _score(state, tied[0])
         _end_turn(state)
     else:
-        state.ties += 1
         state.events.append(Event({"event": "tie", "tied": list(tied), "active": state.active,
                                    "question": state.question}))
         state.phase, state.current = Phase.AWARD, state.active
@@ -227,7 +221,6 @@ def _score(state: State, seat: int) -> None:
     card = state.active_card
     state.events.append(Event({"event": "score", "seat": seat, "card": state.game.ids[card]}))
     insort(state.scored[seat], card)
-    state.mutt_scored[seat] += state.game.mutts[card]
     state.badges[seat] += state.game.badges[card]
     state.active_card = NO_CARD
 

@@ -41,7 +41,8 @@ def _vote_groups(game: Game, log: list[dict]) -> list[list[tuple[int, int]]]:
     """
     state, groups, current = game.new_initial_state(), [], []
     for index, action in enumerate(log):
-        if action["type"] == "vote" and state.reshuffles == 0:
+        reshuffled = any(e.public["event"] == "shuffle" and e.public["pile"] == "discard" for e in state.events)
+        if action["type"] == "vote" and not reshuffled:
             current.append((index, state.current_player()))
         elif current:
             groups.append(current)
