@@ -314,8 +314,9 @@ class GameSpec:
 
     def party_view(self) -> Any:
         """What `pugdeck party`'s pages show of a game (docs/party.md): a module with
-        `public_observation(state)`, `screen(game, public, names)` and
-        `phone(game, observation, legal, names)`, all JSON-ready dicts."""
+        `public_observation(state)`, `screen(game, public, events, names)` and
+        `phone(game, observation, events, legal, names)`, all JSON-ready dicts (`events`:
+        the last events as that screen sees them, `Event.view`)."""
         raise NotImplementedError(f"{self.title} cannot be played at a party")
 
     # -- protocol (docs/protocol.md) ------------------------------------------------------

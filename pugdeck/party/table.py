@@ -23,17 +23,20 @@ import re
 import secrets
 import unicodedata
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from pugdeck.atomic import write_files
 from pugdeck.games.engine_input import log_fields
+from pugdeck.games.events import views
+from pugdeck.games.loop import advance, apply_move
 from pugdeck.games.registry import registered
 from pugdeck.games.spec import GameSpec
-from pugdeck.games.state import CHANCE
 
 MAX_NAME = 24  # characters of a player's name
 MAX_AUTO_STEPS = 100_000  # chance and bot steps after one person's action: a bound never reached
+RECENT_EVENTS = 40  # the events the pages are told (as each sees them): enough for a turn
 ACTION_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L: read off a screen and typed
 CODE_LENGTH = 10  # 31**10 ≈ 2**49 codes; with the rate limits a guess takes centuries
@@ -192,7 +195,7 @@ class PartyTable:
         chosen = next((a for a in legal if a == action), None) if isinstance(action, dict) else None
         if chosen is None:
             raise Refused("illegal", "that is not one of your choices now: reload the page", 409)
-        self.state.apply_action(chosen)  # the engine's own action, never the client's dict
+        apply_move(self.state, chosen)  # the engine's own action, never the client's dict
         self.seats[seat].done.add(action_id)
         self._advance()
         self._save()
@@ -220,21 +223,10 @@ class PartyTable:
         self.bot_takes(seat)
 
     def _advance(self) -> None:
-        """Chance steps and bots' moves until a person must act or the game is over."""
-        state = self.state
-        for _ in range(MAX_AUTO_STEPS):
-            if state.is_terminal():
-                return
-            seat = state.current_player()
-            if seat == CHANCE or seat < 0:
-                state.apply_action(state.legal_actions()[0])
-                continue
-            bot = self.seats[seat].bot
-            if bot is None:
-                return
-            legal = state.legal_actions()
-            state.apply_action(bot.choose(state.observation(seat) if bot.wants_observation else None, legal))
-        raise RuntimeError("the bots did not stop playing")  # a bug in an engine or a bot
+        """Chance steps and bots' moves (the one game loop, games/loop.py) until a person
+        must act or the game is over."""
+        for _step in islice(advance(self.state, [seat.bot for seat in self.seats]), MAX_AUTO_STEPS):
+            pass
 
     def _changed(self) -> None:
         self.version += 1
@@ -294,15 +286,21 @@ class PartyTable:
 
     # --- what the screens see ----------------------------------------------------------
 
+    def _events(self, seat: int | None) -> list[dict]:
+        """The last RECENT_EVENTS events as `seat` sees them (None: the shared view)."""
+        events = getattr(self.state, "events", [])
+        return views(events, seat, max(0, len(events) - RECENT_EVENTS))
+
     def screen(self) -> dict | None:
         """The shared screen's view of the game (None in the lobby)."""
         if not self.started:
             return None
-        return self.view.screen(self.game, self.view.public_observation(self.state), self.names)
+        return self.view.screen(self.game, self.view.public_observation(self.state), self._events(None), self.names)
 
     def phone(self, seat: int) -> dict | None:
         """Seat `seat`'s own view (None in the lobby); its choices only on its move."""
         if not self.started:
             return None
         legal = self.state.legal_actions() if self.to_act() == seat else []
-        return self.view.phone(self.game, self.state.observation(seat), [dict(a) for a in legal], self.names)
+        return self.view.phone(self.game, self.state.observation(seat), self._events(seat),
+                               [dict(a) for a in legal], self.names)

@@ -12,26 +12,27 @@ from pathlib import Path
 
 from pugdeck.games.narration import Words
 from pugdeck.games.pixelpug.engine import Game
-from pugdeck.games.pixelpug.observation import _public_result, visible_events
+from pugdeck.games.events import views
+from pugdeck.games.pixelpug.observation import _public_result
 from pugdeck.games.pixelpug.phases import RPS_CHOICES
 from pugdeck.games.pixelpug.terminal_view import card_words, ending_line, play_line
 from pugdeck.games.pixelpug.transcript import describe
 
 PARTY_WORDS = Path(__file__).with_name("party.yaml")
-NOBODY = -1  # the seat whose view of an event is its public part
+SHARED = None  # the seat of the shared view (games/events.py): every event's public part only
 RECENT = 8  # event lines the screens show
 
 
 def public_observation(state) -> dict:
     """What every seat sees alike: seat 0's observation without its hand, its points and
-    its duel choice, with the events and round results as no seat in particular sees them."""
+    its duel choice, with the events and round results in the shared view (what every seat sees)."""
     seen = dict(state.observation(0))
     for key in ("hand", "points", "seat"):
         seen.pop(key)
     if seen["duel"] is not None:
         seen["duel"] = {**seen["duel"], "your_choice": None}
-    seen["events"] = visible_events(state, NOBODY, state.round_events_from)
-    seen["results"] = [_public_result(r, NOBODY) for r in state.results]
+    seen["events"] = views(state.events, SHARED, state.round_events_from)
+    seen["results"] = [_public_result(r, SHARED) for r in state.results]
     return seen
 
 
@@ -39,7 +40,7 @@ def _party_words(game: Game) -> Words:
     return Words(PARTY_WORDS, game.words.language)
 
 
-def _lines(game: Game, events: list[dict], names: list[str], me: int) -> list[str]:
+def _lines(game: Game, events: list[dict], names: list[str], me: int | None) -> list[str]:
     lines = []
     for event in events:
         line = play_line(game, event, names, me) if event["event"] == "play" else describe(game, event, names)
@@ -48,8 +49,9 @@ def _lines(game: Game, events: list[dict], names: list[str], me: int) -> list[st
     return lines[-RECENT:]
 
 
-def screen(game: Game, seen: dict, names: list[str]) -> dict:
-    """The shared screen from the public observation `seen`."""
+def screen(game: Game, seen: dict, events: list[dict], names: list[str]) -> dict:
+    """The shared screen from the public observation `seen` (whose events are the round's,
+    which the lines tell; `events` are the same ones, not needed twice)."""
     words, party = game.words, _party_words(game)
     over = seen["champion"] is not None or seen["phase"] == "over"
     seats = []
@@ -74,7 +76,7 @@ def screen(game: Game, seen: dict, names: list[str]) -> dict:
             "waiting": None, "seats": seats,
             "counter": party("table", cards=words.counted("n_cards", seen["deck_size"]),
                              wins=words.counted("n_round_wins", seen["round_wins_needed"])),
-            "reveal": None, "lines": _lines(game, seen["events"], names, NOBODY),
+            "reveal": None, "lines": _lines(game, seen["events"], names, SHARED),
             "end": [status] if over else None, "over": over}
 
 
@@ -89,8 +91,9 @@ def _play_label(game: Game, action: dict, me: int, names: list[str]) -> str:
     return party("play_on", name=whom)
 
 
-def phone(game: Game, seen: dict, legal: list[dict], names: list[str]) -> dict:
-    """One seat's phone from its own observation `seen` and its legal actions now."""
+def phone(game: Game, seen: dict, events: list[dict], legal: list[dict], names: list[str]) -> dict:
+    """One seat's phone from its own observation `seen` (with the round's events as it saw
+    them) and its legal actions now."""
     words, party = game.words, _party_words(game)
     me = seen["seat"]
     prompt, choices = None, []

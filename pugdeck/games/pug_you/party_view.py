@@ -13,11 +13,21 @@ from pathlib import Path
 
 from pugdeck.games.narration import Words
 from pugdeck.games.pug_you.engine import Game
-from pugdeck.games.pug_you.terminal_view import card_text
+from pugdeck.games.pug_you.terminal_view import Narrator, card_text
 from pugdeck.games.pug_you.transcript import loser_speech
 
 PARTY_WORDS = Path(__file__).with_name("party.yaml")
 PRIVATE = ("hand", "my_offer", "my_vote", "seat")  # the parts of an observation only its seat sees
+RECENT = 8  # lines of what happened the screens show
+
+
+def _lines(game: Game, seat: int | None, events: list[dict], seen: dict, names: list[str]) -> list[str]:
+    """What happened this turn, as `seat` saw it (None: the shared view), told as `play
+    --human` tells it (terminal_view.Narrator), the last RECENT lines."""
+    starts = [i for i, event in enumerate(events) if event["event"] == "turn"]
+    told: list[str] = []
+    Narrator(game, seat, names, told.append).step(events[starts[-1] + 1 if starts else 0:], seen)
+    return [line.strip() for line in told if line.strip()][-RECENT:]
 
 
 def public_observation(state) -> dict:
@@ -54,8 +64,9 @@ def _waiting(game: Game, seen: dict, names: list[str]) -> str | None:
     return _party_words(game)(f"waiting_{seen['phase']}", name=names[seat])
 
 
-def screen(game: Game, seen: dict, names: list[str]) -> dict:
-    """The shared screen from the public observation `seen`."""
+def screen(game: Game, seen: dict, events: list[dict], names: list[str]) -> dict:
+    """The shared screen from the public observation `seen` and the last `events` in the
+    shared view."""
     words, party = game.words, _party_words(game)
     phase, players = seen["phase"], seen["players"]
     seats = []
@@ -92,16 +103,17 @@ def screen(game: Game, seen: dict, names: list[str]) -> dict:
             "cards": [seen["active_card"]] if seen.get("active_card") else [],
             "nominees": [names[s] for s in seen["nominees"]] if phase in ("vote", "award") else [],
             "waiting": _waiting(game, seen, names), "seats": seats, "counter": counter,
-            "reveal": reveal, "end": end, "over": phase == "over"}
+            "reveal": reveal, "end": end, "over": phase == "over",
+            "lines": _lines(game, None, events, seen, names)}
 
 
 def _seat_label(game: Game, seen: dict, names: list[str], seat: int) -> str:
     return game.words("seat_option", name=names[seat], badges=game.words.counted("n_badges", seen["badges"][seat]))
 
 
-def phone(game: Game, seen: dict, legal: list[dict], names: list[str]) -> dict:
-    """One seat's phone from its own observation `seen` and its legal actions now (empty
-    when it is not its move)."""
+def phone(game: Game, seen: dict, events: list[dict], legal: list[dict], names: list[str]) -> dict:
+    """One seat's phone from its own observation `seen`, the last `events` as it saw them,
+    and its legal actions now (empty when it is not its move)."""
     words, party = game.words, _party_words(game)
     me = seen["seat"]
     prompt, choices = None, []
@@ -140,4 +152,5 @@ def phone(game: Game, seen: dict, legal: list[dict], names: list[str]) -> dict:
     scored = seen["scored"][me]
     return {"prompt": prompt, "question": _question(game, seen), "hand": list(seen["hand"]),
             "held": [seen["my_offer"]] if seen.get("my_offer") else [],
-            "scored": list(scored), "choices": choices, "info": info}
+            "scored": list(scored), "choices": choices, "info": info,
+            "lines": _lines(game, me, events, seen, names)}
