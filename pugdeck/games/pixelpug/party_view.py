@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pugdeck.games.events import views
 from pugdeck.games.narration import Words
 from pugdeck.games.pixelpug.engine import Game
-from pugdeck.games.events import views
 from pugdeck.games.pixelpug.observation import _public_result
 from pugdeck.games.pixelpug.phases import RPS_CHOICES
 from pugdeck.games.pixelpug.terminal_view import card_words, ending_line, play_line
