@@ -270,8 +270,8 @@ def main() -> None:
     print(f"{len(lat)} actions, {args.phones} phones + a shared screen")
     print(f"action → every screen: p50 {percentile(lat, 0.5) * 1000:.1f} ms, p95 {percentile(lat, 0.95) * 1000:.1f} ms,"
           f" max {max(lat) * 1000:.1f} ms (baseline request {statistics.median(result['baseline']) * 1000:.2f} ms)")
-    print(f"server CPU {result['cpu']:.2f} s; memory {result['rss_start'] / mb:.1f} MB → {result['rss_end'] / mb:.1f} MB"
-          f" (most {result['rss_max'] / mb:.1f} MB)")
+    print(f"server CPU {result['cpu']:.2f} s; memory {result['rss_start'] / mb:.1f} MB → "
+          f"{result['rss_end'] / mb:.1f} MB (most {result['rss_max'] / mb:.1f} MB)")
     print("memory every 20 actions (MB): " + " ".join(f"{r / mb:.1f}" for r in result["rss"]))
 
 
