@@ -57,7 +57,7 @@ def party_command(deck: Path, bots: int, seed: int, port: int, host: str, log_pa
     from pugdeck.live.server import bind, is_loopback  # noqa: PLC0415
     from pugdeck.party.room import Room, card_pictures  # noqa: PLC0415
     from pugdeck.party.server import PartyServer, lan_address  # noqa: PLC0415
-    from pugdeck.party.table import PartyTable  # noqa: PLC0415
+    from pugdeck.party.table import PartyTable, Refused  # noqa: PLC0415
 
     if resume:
         try:
@@ -95,7 +95,10 @@ def party_command(deck: Path, bots: int, seed: int, port: int, host: str, log_pa
         path = Path(log_path or f"party-{built.name}.json")
         if path.exists():
             _fail(f"{path} exists: continue that party with --resume {path}, or name another log with --log")
-        table = PartyTable(spec, built.doc, seed=seed, bots=bots, log_path=path)
+        try:
+            table = PartyTable(spec, built.doc, seed=seed, bots=bots, log_path=path)
+        except Refused as refused:
+            _fail(f"{deck}: {refused}")
     room = Room(table)
     room.cards, room.pictures, why_not = card_pictures(built)
     if why_not:

@@ -101,7 +101,10 @@ class PartyTable:
         self.wanted_bots = bots
         self.bot_kinds = bot_kinds or ",".join(spec.bot_kinds())
         self.log_path = log_path
-        counts = spec.player_counts(doc) or [2]
+        counts = spec.player_counts(doc)
+        if not counts:
+            raise Refused("unplayable", "the deck is playable for no number of players "
+                          "(`pugdeck validate` says what it lacks)")
         self.fewest, self.most = min(counts), max(counts)
         self.seats: list[Seat] = []  # the lobby before `start`, the table after
         self.game: Any = None

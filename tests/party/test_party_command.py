@@ -83,3 +83,11 @@ def test_the_installed_command_serves_the_party_and_stops_on_ctrl_c(tmp_path):
             process.kill()
             process.communicate()
     assert not (tmp_path / "party-pixelpug.json").exists()  # nobody played: nothing to keep
+
+
+def test_a_deck_too_small_to_play_is_refused_with_what_to_do(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["init", "small", "--language", "es"]).exit_code == 0
+    result = CliRunner().invoke(main, ["party", "small", "--host", "127.0.0.1", "--port", "0", "--no-browser"])
+    assert result.exit_code == 1 and "playable for no number of players" in result.output
+    assert not list(tmp_path.glob("party-*.json"))
