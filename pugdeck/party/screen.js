@@ -38,6 +38,11 @@ function drawTable(state) {
     item.append(element("span", {class: "name"}, seat.name));
     item.append(element("span", {class: "score"}, seat.score));
     for (const mark of seat.marks) item.append(element("span", {class: "mark"}, mark));
+    if (seat.played && seat.played.length) {  // face-up cards in front of the seat
+      const played = element("div", {class: "cards tiny"});
+      played.append(...seat.played.map((id) => cardNode(state.cards[id])));
+      item.append(played);
+    }
     const who = state.seats[index];
     if (who && who.bot) item.append(element("span", {class: "mark quiet"}, say("bot")));
     if (who && !who.bot && !view.over) {
