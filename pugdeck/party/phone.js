@@ -51,7 +51,7 @@ function drawSeat(state) {
   const view = state.view;
   setText("me", say("seat_of", {name: state.name}));
   setText("waiting-start", state.started ? "" : say("waiting_start"));
-  document.getElementById("leave").textContent = say("leave");
+  document.getElementById("leave").textContent = say(state.started ? "leave" : "leave_lobby");
   if (!view) {
     ["question", "prompt"].forEach((id) => setText(id, ""));
     ["choices", "choice-cards", "hand", "held", "scored", "info", "lines"].forEach((id) => fill(id, []));
@@ -97,6 +97,7 @@ function apply(state) {
   }
   document.body.dataset.version = state.version;
   document.body.dataset.joined = state.joined;
+  document.body.dataset.started = state.started;
   document.body.dataset.myMove = Boolean(state.my_move);
   document.getElementById("join").hidden = state.joined;
   document.getElementById("seated").hidden = !state.joined;
@@ -133,7 +134,7 @@ async function act(action) {
 }
 
 async function leave() {
-  if (!window.confirm(say("leave_sure"))) return;
+  if (document.body.dataset.started === "true" && !window.confirm(say("leave_sure"))) return;
   await postJSON(`/r/${code}/leave`, {}, {"X-Seat-Token": token});
   token = "";
   localStorage.removeItem(tokenKey);

@@ -72,10 +72,10 @@ def screen(game: Game, seen: dict, events: list[dict], names: list[str]) -> dict
     status = (ending_line(game, {**seen, "champion": seen["champion"]}, names) if over else
               party("turn", round=seen["round"] + 1, name=names[current]) if 0 <= current < len(names) else "")
     last_played = [e["card"] for e in seen["events"] if e["event"] == "play"][-1:]
-    return {"status": status, "headline": headline, "cards": last_played, "nominees": [],
-            "waiting": None, "seats": seats,
-            "counter": party("table", cards=words.counted("n_cards", seen["deck_size"]),
-                             wins=words.counted("n_round_wins", seen["round_wins_needed"])),
+    counter = party("table", cards=words.counted("n_cards", seen["deck_size"]),
+                    wins=words.counted("n_round_wins", seen["round_wins_needed"]))
+    return {"status": None if over else status, "headline": headline, "cards": last_played, "nominees": [],
+            "waiting": None, "seats": seats, "counter": None if over else counter,
             "reveal": None, "lines": _lines(game, seen["events"], names, SHARED),
             "end": [status] if over else None, "over": over}
 
