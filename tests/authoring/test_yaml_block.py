@@ -21,7 +21,7 @@ from pugdeck.authoring.yaml_block import _FLOW_ITEM, NotBlockYaml, read_block_ya
 from pugdeck.authoring.yaml_text import MAX_DEPTH, MAX_VALUES, parse_yaml, plain_value
 from pugdeck.resources import bundled_deck
 
-SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
 
 
 def fast(text: str):
