@@ -19,7 +19,9 @@ from hypothesis import HealthCheck, settings
 from helpers import hypothesis_profiles
 
 TESTS = Path(__file__).resolve().parent
-IMPORTABLE_FROM_TESTS = {"helpers", "fuzz"}  # on sys.path through pyproject's `pythonpath`
+# On sys.path through pyproject's `pythonpath`: the shared code, the fuzzer, and the folder of
+# example plug-in games.
+IMPORTABLE_FROM_TESTS = {"helpers", "fuzz", "plugin_game"}
 
 
 def _local_modules() -> set[str]:
@@ -43,7 +45,7 @@ def test_tests_import_shared_code_from_helpers_not_from_a_conftest_or_a_sibling_
     local = _local_modules()
     site_wide = {name for name in local if name != "conftest" and _installed(name)}
     wrong = [f"{path.relative_to(TESTS)}:{line}: import {name}"
-             for path in sorted(TESTS.rglob("*.py")) if "plugin_game" not in path.parts
+             for path in sorted(TESTS.rglob("*.py")) if "plugin_game" not in path.parts  # packages of their own
              for line, name in _imported_names(path) if name in local - site_wide]
     assert wrong == [], "move the shared code to tests/helpers/ and import it from there:\n" + "\n".join(wrong)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers.plugin_game import highcard_installed
+from helpers.highcard import highcard_installed
 from pugdeck.building.pipeline import build
 from pugdeck.games import registry
 from pugdeck.games.conformance import ConformanceError, check_game
