@@ -15,9 +15,9 @@ import time
 
 import pytest
 from click.testing import CliRunner
-from devtools_browser import DevToolsPipe, find_browser
-from party_harness import Running, Tab, bundled_room
 
+from helpers.devtools_browser import DevToolsPipe, find_browser
+from helpers.party_harness import Running, Tab, bundled_room
 from pugdeck.cli import main
 from pugdeck.party.app import RateLimits
 

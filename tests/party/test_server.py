@@ -8,8 +8,8 @@ import json
 import uuid
 
 import pytest
-from party_harness import Running, bundled_room
 
+from helpers.party_harness import Running, bundled_room
 from pugdeck.party.app import MAX_BODY, RateLimits, party_app
 
 

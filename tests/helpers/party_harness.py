@@ -11,8 +11,7 @@ import threading
 import time
 from pathlib import Path
 
-from devtools_browser import DevToolsPipe
-
+from helpers.devtools_browser import DevToolsPipe
 from pugdeck.building.pipeline import build
 from pugdeck.games.registry import bundled_decks, game
 from pugdeck.live.server import bind
