@@ -123,6 +123,7 @@ def party_command(deck: Path, bots: int, seed: int, port: int, host: str, log_pa
         click.echo(f"  log: {path}")
         segno.make(room.join_url, error="m").terminal(compact=True)
         click.echo("Ctrl-C stops the party; --resume continues it.")
+        sys.stdout.flush()  # the addresses now, also through a pipe (a launcher, a log)
         server = PartyServer(room, sock, network)
         if not no_browser:
             webbrowser.open(local)

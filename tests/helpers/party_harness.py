@@ -5,13 +5,13 @@ the shared screen, with its own storage, as separate devices have)."""
 from __future__ import annotations
 
 import base64
-import http.client
 import json
 import threading
 import time
 from pathlib import Path
 
 from helpers.devtools_browser import DevToolsPipe
+from helpers.live_server import Running as LiveRunning
 from pugdeck.building.pipeline import build
 from pugdeck.games.registry import bundled_decks, game
 from pugdeck.live.server import bind
@@ -57,20 +57,8 @@ class Running:
 
     def request(self, method: str, path: str, body: bytes | None = None,
                 headers: dict | None = None) -> tuple[int, dict, bytes]:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=WAIT_S)
-        try:
-            connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
-            headers = dict(headers or {})
-            connection.putheader("Host", headers.pop("Host", f"127.0.0.1:{self.port}"))
-            for name, value in headers.items():
-                connection.putheader(name, value)
-            if body is not None:
-                connection.putheader("Content-Length", str(len(body)))
-            connection.endheaders(body)
-            reply = connection.getresponse()
-            return reply.status, dict(reply.getheaders()), reply.read()
-        finally:
-            connection.close()
+        """The status, headers and body for `path` sent as written (live's raw HTTP)."""
+        return LiveRunning.get(self, path, dict(headers or {}), method, body)
 
     def post(self, path: str, value, token: str | None = None) -> tuple[int, dict]:
         headers = {"Content-Type": "application/json"}
@@ -105,22 +93,11 @@ class Tab:
         self.pipe.session = self.session
         return self.pipe.call(method, params)
 
-    def evaluate(self, expression: str):
-        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True,
-                                                "awaitPromise": True})
-        if "exceptionDetails" in result:
-            raise AssertionError(f"{expression}: {result['exceptionDetails']}")
-        return result["result"].get("value")
+    # The pipe's own, run through this tab's session (`call`).
+    evaluate = DevToolsPipe.evaluate
 
     def wait_until(self, expression: str, timeout: float = WAIT_S):
-        deadline = time.monotonic() + timeout
-        while True:
-            value = self.evaluate(expression)
-            if value:
-                return value
-            if time.monotonic() > deadline:
-                raise AssertionError(f"not true after {timeout} s: {expression} (last: {value!r})")
-            time.sleep(0.03)
+        return DevToolsPipe.wait_until(self, expression, timeout)
 
     def open(self, url: str) -> None:
         self.call("Page.navigate", {"url": url})
