@@ -313,10 +313,7 @@ class GameSpec:
         raise NotImplementedError(f"charts are not drawn for {self.title} decks")
 
     def party_view(self) -> Any:
-        """What `pugdeck party`'s pages show of a game (docs/party.md): a module with
-        `public_observation(state)`, `screen(game, public, events, names)` and
-        `phone(game, observation, events, legal, names)`, all JSON-ready dicts (`events`:
-        the last events as that screen sees them, `Event.view`)."""
+        """What `pugdeck party`'s pages show of the game: a module (docs/party.md)."""
         raise NotImplementedError(f"{self.title} cannot be played at a party")
 
     # -- protocol (docs/protocol.md) ------------------------------------------------------

@@ -21,13 +21,14 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import sys
 import unicodedata
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from pugdeck.atomic import write_files
+from pugdeck.atomic import WriteError, write_files
 from pugdeck.games.engine_input import log_fields
 from pugdeck.games.events import views
 from pugdeck.games.loop import advance, apply_move
@@ -110,6 +111,7 @@ class PartyTable:
         self.game: Any = None
         self.state: Any = None
         self.version = 0  # grows with every change a screen should show
+        self.save_problem: str | None = None  # why the log could not be written last time
 
     # --- the lobby ---------------------------------------------------------------------
 
@@ -248,9 +250,20 @@ class PartyTable:
         return doc
 
     def _save(self) -> None:
-        if self.log_path is not None:
-            data = json.dumps(self.log(), ensure_ascii=False, indent=1).encode("utf-8") + b"\n"
+        """The log, written whole and atomically. A log that cannot be written does not stop
+        the game (the table is in the middle of it): the host is told, on stderr, once per
+        problem, and the next action tries again."""
+        if self.log_path is None:
+            return
+        data = json.dumps(self.log(), ensure_ascii=False, indent=1).encode("utf-8") + b"\n"
+        try:
             write_files({self.log_path: data})
+        except WriteError as error:
+            if str(error) != self.save_problem:
+                print(f"warning: the game's log is not kept: {error}", file=sys.stderr)
+            self.save_problem = str(error)
+        else:
+            self.save_problem = None
 
     @classmethod
     def resume(cls, log: dict, source: str, log_path: Path | None, bot_kinds: str | None = None) -> PartyTable:

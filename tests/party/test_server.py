@@ -197,3 +197,17 @@ def test_a_resumed_party_gives_each_person_their_seat_back_by_name(running, tmp_
         assert again.post(f"/r/{again.room.code}/claim", {"seat": 2, "name": "Bo"})[0] == 409
     finally:
         again.stop()
+
+
+def test_a_log_that_cannot_be_written_does_not_stop_the_game(running, tmp_path, capfd):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("", encoding="utf-8")
+    server = running(log_path=blocked / "party.json")  # a folder that is a file: no log
+    tokens = join_all(server, ["Ana", "Bo", "Chidi", "Dee", "Eli"])
+    table = server.room.table
+    for _ in range(2):
+        seat = table.to_act()
+        choice = me(server, tokens[seat])["view"]["choices"][0]
+        assert server.post(f"/r/{server.room.code}/act", {"id": uuid.uuid4().hex, "action": choice["action"]},
+                           tokens[seat])[0] == 200
+    assert capfd.readouterr().err.count("warning: the game's log is not kept") == 1  # said once
