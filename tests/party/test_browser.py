@@ -58,6 +58,14 @@ def settle(server: Running, tabs: list[Tab]) -> None:
         tab.wait_until(f"document.body.dataset.version === '{version}'")
 
 
+def check_screen_reader_basics(tab: Tab) -> None:
+    """Every card picture says its card in words; what changes is announced (aria-live);
+    every control is a real button with words on it."""
+    assert tab.evaluate("Array.from(document.querySelectorAll('img')).every(i => i.id === 'qr' || i.alt.length > 5)")
+    assert tab.evaluate("document.querySelectorAll('[aria-live]').length") >= 2
+    assert tab.evaluate("Array.from(document.querySelectorAll('button')).every(b => b.textContent.trim().length > 0)")
+
+
 def check_nothing_hidden_shows(server: Running, screen: Tab, phones: list[Tab]) -> None:
     table = server.room.table
     spec, state = table.spec, table.state
@@ -76,6 +84,7 @@ def seat_everyone(server: Running, pipe, names: list[str], shots, prefix: str) -
         phone = Tab(pipe, *PHONE, mobile=True)
         phone.open(server.room.join_url)
         phone.wait_until("document.body.dataset.joined === 'false'")
+        assert phone.evaluate("document.querySelector('label[for=name]').textContent") == "Your name"
         phone.type_text("#name", name)
         phone.click("#join-button")
         phone.wait_until("document.body.dataset.joined === 'true'")
@@ -124,6 +133,10 @@ def test_five_phones_play_a_whole_pug_you_game(pipe, tmp_path, shots):
                 settle(server, [screen, *phones])
                 check_nothing_hidden_shows(server, screen, phones)
                 seat = table.to_act()
+                for tab in (screen, phones[seat]):
+                    check_screen_reader_basics(tab)
+                assert phones[seat].evaluate(f"document.activeElement.matches({json.dumps(CHOICE)})"), \
+                    "the phone whose move it is has its first choice focused (keyboard, screen reader)"
                 screen.screenshot(shots(f"pug-you-screen-{phase}.png"))
                 phones[seat].screenshot(shots(f"pug-you-phone-{phase}.png"), full=True)
             if step == 25 and not reloaded:
