@@ -64,7 +64,12 @@ class Room:
         for queue in self.listeners:
             queue.put_nowait(self.table.version)
 
+    async def watch(self) -> None:
+        """Nothing to watch: a party changes by its requests alone (the server runs this
+        beside uvicorn, as it runs live's watcher)."""
+
     def close(self) -> None:
+        """End every stream (the server is stopping)."""
         self.stopping = True
         for queue in self.listeners:
             queue.put_nowait(None)

@@ -1,19 +1,16 @@
-"""The party server: uvicorn serving the party app on a socket we bind (as `live` does:
-the port is known before anything is served, a port in use is a one-line error), and the
-address a phone on the same network reaches it at."""
+"""The party server: live's uvicorn runner (a socket we bind, so the port is known before
+anything is served and a port in use is a one-line error; Ctrl-C ends the streams, then
+uvicorn) serving the party app, and the address a phone on the same network reaches."""
 
 from __future__ import annotations
 
-import asyncio
 import socket
 
-import anyio
 import uvicorn
 
+from pugdeck.live.server import GRACE_S, LiveServer
 from pugdeck.party.app import RateLimits, party_app
 from pugdeck.party.room import Room
-
-GRACE_S = 3
 
 
 def lan_address() -> str | None:
@@ -30,35 +27,15 @@ def lan_address() -> str | None:
     return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
-class PartyServer:
-    """The room served on `sock`; `run()` blocks until `stop()` or Ctrl-C."""
+class PartyServer(LiveServer):
+    """The room served on `sock`; `run()` blocks until `stop()` or Ctrl-C. LiveServer's
+    running and stopping, with the room as its loop (`watch`: nothing; `close`: end every
+    stream)."""
 
     def __init__(self, room: Room, sock: socket.socket, network: bool, limits: RateLimits | None = None):
-        self.room, self.sock = room, sock
+        self.room = self.loop = room
+        self.sock = sock
         config = uvicorn.Config(party_app(room, network, limits), log_level="warning", access_log=False,
                                 lifespan="off", timeout_graceful_shutdown=GRACE_S,
                                 h11_max_incomplete_event_size=16 * 1024)
         self.server = uvicorn.Server(config)
-
-    def run(self) -> None:
-        asyncio.run(self._serve())
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-
-    @property
-    def started(self) -> bool:
-        return self.server.started
-
-    async def _serve(self) -> None:
-        async with anyio.create_task_group() as tasks:
-            tasks.start_soon(self._close_when_exiting)
-            try:
-                await self.server.serve(sockets=[self.sock])
-            finally:
-                self.room.close()
-
-    async def _close_when_exiting(self) -> None:
-        while not self.server.should_exit:
-            await asyncio.sleep(0.1)
-        self.room.close()
