@@ -29,9 +29,12 @@ def profile_for(environ: Mapping[str, str]) -> str:
 
 
 def register() -> None:
-    settings.register_profile(CI, derandomize=True, database=None, deadline=None, print_blob=True,
+    # On Hypothesis's own defaults, not on whichever profile is active: recent versions load a
+    # built-in `ci` profile by themselves where CI is set, which `dev` must not inherit.
+    defaults = settings.get_profile("default")
+    settings.register_profile(CI, defaults, derandomize=True, database=None, deadline=None, print_blob=True,
                               suppress_health_check=[HealthCheck.too_slow])
-    settings.register_profile(DEV, deadline=None)
+    settings.register_profile(DEV, defaults, deadline=None)
 
 
 def load(environ: Mapping[str, str]) -> str:
