@@ -19,8 +19,8 @@ from html import escape
 from pathlib import Path
 
 from pugdeck import __version__
+from pugdeck.core.built_deck import Built
 from pugdeck.export.png import CardPdf, Face, card_pdf, rasterise
-from pugdeck.games.built_deck import Built
 from pugdeck.games.registry import game
 from pugdeck.games.spec import GameSpec
 from pugdeck.render.strings import Strings

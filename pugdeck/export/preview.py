@@ -14,8 +14,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from pugdeck.core.built_deck import Built
 from pugdeck.export.png import CardPdf, card_pdf, encode_png, rasterise
-from pugdeck.games.built_deck import Built
 from pugdeck.resources import data_dir
 
 MAX_WIDTH = 4096

@@ -21,8 +21,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pugdeck.authoring.loading import inside_folder
+from pugdeck.core.built_deck import Built
 from pugdeck.export.png import Face, card_pdf, encode_png, faces_of, rasterise
-from pugdeck.games.built_deck import Built
 from pugdeck.games.registry import game
 
 DPI = 150  # a card 63.5 mm wide is 375 px: sharp at the page's 250 CSS px on a 1.5x screen

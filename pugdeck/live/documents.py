@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pugdeck.authoring.diagnostics import Diagnostic
 from pugdeck.authoring.texts import plural_form
+from pugdeck.core.diagnostics import Diagnostic
 from pugdeck.games.narration import Words, deck_language
 from pugdeck.live.card_images import CardImage
 from pugdeck.live.session import LiveSession

@@ -16,7 +16,7 @@ from pathlib import Path
 from watchfiles import DefaultFilter
 
 from pugdeck.authoring.loading import inside_folder
-from pugdeck.games.built_deck import Built
+from pugdeck.core.built_deck import Built
 from pugdeck.games.registry import game
 from pugdeck.live.card_images import image_names
 from pugdeck.render.template_lookup import own_template_file

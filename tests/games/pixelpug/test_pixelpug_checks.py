@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from pugdeck.building.deck_check import check_deck_at
+from pugdeck.games.game_schemas import built_schema, game_schema
 from pugdeck.games.pixelpug.model import MAIN, TREATS
 from pugdeck.games.pixelpug.operations import OPERATIONS, TARGETS
 from pugdeck.resources import bundled_deck
-from pugdeck.schemas import built_schema, game_schema
 
 HEADER = "deck: {id: tiny, name: Tiny, game: pixelpug}\ncards:\n"
 FILLER = "  - {id: nap, name: Nap, count: 12, points: 3, text: Zzz, effect: [{op: none}]}\n"

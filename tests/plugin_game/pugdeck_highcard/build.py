@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.games.built_deck import Built, built_doc, source_block
+from pugdeck.core.built_deck import Built, built_doc, source_block
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck_highcard.model import Deck
 
 

@@ -4,9 +4,9 @@ checks (does every value and name fit its box, in a font that has its characters
 from __future__ import annotations
 
 from pugdeck.authoring.deck_files import DeckInfo, check_files, located, sources_of
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic, errors_in
 from pugdeck.authoring.loading import locate
-from pugdeck.schemas import game_check
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic, errors_in
+from pugdeck.games.game_schemas import game_check
 from pugdeck_highcard.model import Card, Deck
 
 # (card field, template region, text style) of each text the faces fit into a box.

@@ -7,7 +7,7 @@ turn plays one of its cards face up. The highest card played wins.
 
 from __future__ import annotations
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.games.rng import Rng
 
 CHANCE, TERMINAL = -1, -4

@@ -7,12 +7,12 @@ from collections.abc import Iterator
 
 from reportlab.lib.units import mm
 
-from pugdeck.games.built_deck import Built
+from pugdeck.core.built_deck import Built
 from pugdeck.games.pixelpug.faces.card_faces import card_back, card_face
 from pugdeck.games.pixelpug.faces.sprites import sought_kinds
-from pugdeck.games.spec import FaceInfo, PdfInfo, PrintRun
 from pugdeck.render.backs import back_choice
 from pugdeck.render.fonts import FontSet
+from pugdeck.render.print_run import FaceInfo, PdfInfo, PrintRun
 from pugdeck.render.shapes import CardFace, Place
 from pugdeck.render.strings import Strings, deck_strings
 from pugdeck.render.templates import Template

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 
 from reportlab.lib.units import mm
 
-from pugdeck.games.built_deck import Built
+from pugdeck.core.built_deck import Built
 from pugdeck.games.pug_you.faces import icons, portraits
 from pugdeck.games.pug_you.faces.card_faces import (
     blank_custom_face,
@@ -22,9 +22,9 @@ from pugdeck.games.pug_you.faces.other_faces import (
 )
 from pugdeck.games.pug_you.fixed_texts import turn_overview
 from pugdeck.games.pug_you.game import GAME
-from pugdeck.games.spec import FaceInfo, PdfInfo, PrintRun
 from pugdeck.render.backs import back_choice
 from pugdeck.render.fonts import FontSet
+from pugdeck.render.print_run import FaceInfo, PdfInfo, PrintRun
 from pugdeck.render.shapes import CardFace, Place
 from pugdeck.render.strings import Strings, deck_strings
 from pugdeck.render.templates import Template
