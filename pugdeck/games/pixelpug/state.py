@@ -14,6 +14,7 @@ import copy
 from bisect import insort
 from typing import TYPE_CHECKING
 
+from pugdeck.games.engine_kit import same_game
 from pugdeck.games.events import Event
 from pugdeck.games.pixelpug import actions, effects
 from pugdeck.games.pixelpug.actions import IllegalAction
@@ -157,10 +158,13 @@ class State:
         return other
 
     def __eq__(self, other: object) -> bool:
-        """Same game (the very object) and the same position; equal histories give equal states."""
+        """The same game (`engine_kit.same_game`) and the same position; equal histories
+        give equal states."""
         if not isinstance(other, State):
             return NotImplemented
-        return self.game is other.game and vars(self) == vars(other)
+        mine, theirs = vars(self), vars(other)
+        return same_game(self.game, other.game) and mine.keys() == theirs.keys() and all(
+            mine[name] == theirs[name] for name in mine if name != "game")
 
     __hash__ = None
 
