@@ -164,10 +164,8 @@ class GameSpec:
     def load_template(self, name: str | None, deck_folder: Path | None = None) -> Template:
         """The template `name` (the game's `default_template` when None) checked against
         the game's vocabulary: the deck folder's, else one in the game's own `templates/`
-        folder, else pugdeck's bundled one; raises `DeckError` with located problems, and
-        `MissingPart` for a game that cannot print (it has no template to look for)."""
-        if not self.prints:
-            raise MissingPart(f"{self.title} {PARTS['print_run']}")
+        folder, else pugdeck's bundled one; raises `DeckError` with located problems. (The
+        commands that print ask `prints` first: a game that cannot print says so.)"""
         from pugdeck.render.template_lookup import resolve_template  # noqa: PLC0415 (printing only)
         from pugdeck.render.templates import Vocabulary  # noqa: PLC0415 (printing only)
 
