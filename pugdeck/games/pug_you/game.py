@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from pugdeck.games.pug_you.fixed_texts import KIND_KEYS, LEVEL_KEYS, STRINGS
 from pugdeck.games.pug_you.parameters import PARAMETERS
+from pugdeck.games.pug_you.secrecy import SECRET_FIELDS
 from pugdeck.games.spec import GameSpec, Simulation
 
 HERE = "pugdeck.games.pug_you"
@@ -89,11 +90,7 @@ class PugYou(GameSpec):
         return "\n".join(text_report(run.summaries, run.games, run.seed, run.bots))
 
     # -- protocol (docs/protocol.md) ------------------------------------------------------
-    def public_action(self, action: dict) -> dict:
-        # Offers and votes are face-down cards; a shuffle's order is the draw pile's secret.
-        if action["type"] in ("shuffle", "offer", "vote"):
-            return {"type": action["type"]}
-        return dict(action)
+    secret_fields = SECRET_FIELDS  # secrecy.py: offers, votes and shuffles are face down
 
     def result(self, state) -> dict:
         return {"scores": state.scores(), "scores_are": "badges (most badges loses)",
