@@ -51,19 +51,20 @@ class FrozenList(list):
         return (list, (list(self),))
 
 
-def read_seat(value: object, allowed: Collection[int], why: str) -> int:
-    """`value` as a seat among `allowed`; else `IllegalAction` saying `why`. A seat is a
-    plain int (not a bool, not a float, not a list)."""
+def read_seat(value: object, allowed: Collection[int], name: str = "seat") -> int:
+    """`value` as a seat among `allowed`; else `IllegalAction` ("`name` must be one of
+    [...]"). A seat is a plain int (not a bool, not a float, not a list)."""
     if type(value) is not int or value not in allowed:
-        raise IllegalAction(why)
+        raise IllegalAction(f"{name} must be one of {sorted(allowed)}")
     return value
 
 
-def read_card(value: object, index: Mapping[str, int], why: str) -> int:
-    """The number of the card whose id is `value` (`index`: id → number); else
-    `IllegalAction` saying `why`. An id is a string: a list or a number is refused, never
-    looked up (it may not even be hashable)."""
+def read_card(value: object, index: Mapping[str, int], zone: Collection[int] | None = None,
+              where: str = "available here") -> int:
+    """The number of the card whose id is `value` (`index`: id → number), one of `zone`
+    when given; else `IllegalAction` ("card ... is not `where`"). An id is a string: a list
+    or a number is refused, never looked up (it may not even be hashable)."""
     card = index.get(value) if isinstance(value, str) else None
-    if card is None:
-        raise IllegalAction(why)
+    if card is None or (zone is not None and card not in zone):
+        raise IllegalAction(f"card {value!r} is not {where}")
     return card

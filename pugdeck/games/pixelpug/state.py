@@ -34,6 +34,8 @@ from pugdeck.games.pixelpug.phases import (
 if TYPE_CHECKING:
     from pugdeck.games.pixelpug.engine import Game
 
+_new_event = tuple.__new__
+
 __all__ = ["IllegalAction", "State"]  # IllegalAction: where callers have always imported it
 
 
@@ -165,8 +167,9 @@ class State:
     # --- what the effects call (effects.py) -------------------------------------------
 
     def announce(self, public: dict) -> None:
-        """Record an event every player sees."""
-        self.events.append(Event(public))
+        """Record an event every player sees (`Event(public)`, made in one C call: several
+        a move)."""
+        self.events.append(_new_event(Event, (public, None, None)))
 
     def tell(self, seen_by: tuple[int, ...], public: dict, private: dict) -> None:
         """Record an event everyone sees as `public`, and the seats `seen_by` with the

@@ -122,12 +122,12 @@ def read(state: State, action: object) -> tuple[str, tuple, Action]:
     """
     if not isinstance(action, dict):
         raise IllegalAction(f"an action is a dict with a 'type', not {action!r}")
-    expected = state.phase.value
-    if expected == Phase.OVER:
+    expected = state.phase  # a StrEnum: the phase is the type of the action it takes
+    if expected is Phase.OVER:
         raise illegal(state, action, "the game is over")
     kind = action.get("type")
     if kind != expected:
-        raise illegal(state, action, f"expected a {expected!r} action")
+        raise illegal(state, action, f"expected a {expected.value!r} action")
     if action.keys() != _KEYS[kind]:
         raise illegal(state, action, f"a {kind!r} action has exactly the keys {sorted(_KEYS[kind])}")
     try:
@@ -137,32 +137,20 @@ def read(state: State, action: object) -> tuple[str, tuple, Action]:
     return kind, args, logged
 
 
-def _seat(state: State, action: dict, value: object, allowed) -> int:
-    return read_seat(value, allowed, f"seat must be one of {sorted(allowed)}")
-
-
-def _card(state: State, action: dict, value: object, zone: list[int]) -> int:
-    why = f"card {value!r} is not available here"
-    card = read_card(value, state.game.index, why)
-    if card not in zone:
-        raise IllegalAction(why)
-    return card
-
-
 def _read_offer(state: State, action: dict) -> tuple[tuple, Action]:
-    card = _card(state, action, action["card"], state.hands[state.current])
+    card = read_card(action["card"], state.game.index, state.hands[state.current])
     return (card,), state.game.actions.offer[card]
 
 
 def _read_vote(state: State, action: dict) -> tuple[tuple, Action]:
-    nominee = _seat(state, action, action["nominee"], state.nominees)
-    card = _card(state, action, action["card"], state.hands[state.current])
+    nominee = read_seat(action["nominee"], state.nominees)
+    card = read_card(action["card"], state.game.index, state.hands[state.current])
     return (nominee, card), state.game.actions.vote[nominee][card]
 
 
 def _read_choose(state: State, action: dict) -> tuple[tuple, Action]:
     offered = [seat for seat, card in enumerate(state.offers) if card != NO_CARD]
-    seat = _seat(state, action, action["from"], offered)
+    seat = read_seat(action["from"], offered)
     return (seat,), state.game.actions.choose[seat]
 
 
@@ -176,12 +164,12 @@ def _read_nominate(state: State, action: dict) -> tuple[tuple, Action]:
 
 
 def _read_award(state: State, action: dict) -> tuple[tuple, Action]:
-    seat = _seat(state, action, action["nominee"], state.tied)
+    seat = read_seat(action["nominee"], state.tied)
     return (seat,), state.game.actions.award[seat]
 
 
 def _read_ask(state: State, action: dict) -> tuple[tuple, Action]:
-    card = _card(state, action, action["card"], askable_cards(state))
+    card = read_card(action["card"], state.game.index, askable_cards(state))
     return (card,), state.game.actions.ask[card]
 
 

@@ -72,7 +72,7 @@ class Narrator:
         for event in events:
             kind = event["event"]
             if kind == "draw":
-                drawn += event["count"] if event["seat"] == self.seat else 0
+                drawn += event["counts"][self.seat]
             elif kind == "turn":
                 self._drawn(drawn)
                 drawn = 0
