@@ -42,7 +42,7 @@ def print_shop_command(deck: Path, name: str | None, out_dir: str, shop_key: str
     try:
         built = run_build(deck, options, name)
         check_safe_zone(built, shop)
-        with progress_bar(len(built.doc.get("cards", [])), "Rasterising") as advance:
+        with progress_bar(len(built.cards), "Rasterising") as advance:
             images = shop_images(built, shop, dpi, progress=advance)
     except DeckError as exc:
         report_diagnostics(exc.diagnostics)

@@ -36,13 +36,13 @@ def printer_of(built: Built) -> GameSpec:
     try:
         spec = game(built.game)
     except LookupError:
-        raise _cannot(f"no registered game is called '{built.game}'", "print") from None
+        raise cannot_print(f"no registered game is called '{built.game}', so there is nothing to print") from None
     if not spec.prints:
-        raise _cannot(f"{spec.title} cannot print", "print")
+        raise cannot_print(f"{spec.title} cannot print")
     return spec
 
 
-def _cannot(reason: str, what: str) -> DeckError:
+def cannot_print(reason: str) -> DeckError:
+    """`reason` in one sentence, with what still works."""
     return DeckError([Diagnostic("", 0, 0, None, "game", ERROR,
-                                 f"{reason}, so there is nothing to {what}; `pugdeck build "
-                                 "--no-pdf` writes its JSON")])
+                                 f"{reason}; `pugdeck build --no-pdf` writes its JSON")])

@@ -6,13 +6,11 @@ place). A game is a folder `pugdeck/games/<game>/` whose `game.py` defines a sub
 an instance `GAME`; `pyproject.toml` registers it under the entry-point group
 `pugdeck.games` (see `registry.py`), so a package of its own can add a game the same way.
 
-Stages never import a game's modules: they ask the registry for the `GameSpec` and call
-these methods. A game keeps its identity here (id, title, summary, languages, bundled decks,
-its template words) and declares its parts, the functions that do the work, as
-`"module:attribute"` strings in `parts`; the base class imports each when it is first
-called, so `pugdeck validate` never loads a renderer or an engine, and a game's `game.py`
-is a declaration. A part a game does not declare is a sentence at the command that needs
-it ("High Card cannot print", `MissingPart`), never a traceback (docs/architecture.md).
+Stages ask the registry for the `GameSpec` and call these methods. A game keeps its
+identity here (id, title, summary, languages, bundled decks, template words) and declares
+its parts as `"module:attribute"` strings in `parts` (games/parts.py), imported when first
+called: `validate` never loads a renderer or an engine, a game's `game.py` is a declaration,
+and a part it lacks is a sentence ("High Card cannot print"), never a traceback.
 """
 
 from __future__ import annotations
@@ -37,12 +35,10 @@ if TYPE_CHECKING:  # types only: the stages import these modules, not the other 
 
 
 class GameSpec:
-    """One registered game. Subclasses set the class attributes and declare their `parts`
-    (a subclass may still override a method instead); a method whose part the game lacks
-    raises `MissingPart` with a sentence a user can read (the stage reports it, exit 1)."""
+    """One registered game: subclasses set the class attributes and declare `parts` (or
+    override a method); a method whose part the game lacks raises `MissingPart`."""
 
-    #: the game's parts: a key of `PARTS` → "module:attribute" of the function (or value)
-    #: that does the work, imported on first use
+    #: a key of games/parts.py `PARTS` → "module:attribute" of what does the work
     parts: ClassVar[Mapping[str, str]] = {}
 
     #: the `game:` of deck.yaml and of the built deck, e.g. "card-duel"
@@ -78,10 +74,7 @@ class GameSpec:
         method = getattr(type(self), name, None)
         return name in self.parts or (method is not None and method is not getattr(GameSpec, name, None))
 
-    # -- authoring ------------------------------------------------------------------------
-    # A game's schemas are files in its folder's `schemas/`; games/game_schemas.py composes
-    # the published ones; `python -m pugdeck.schemas.compiled` generates their validators
-    # there for the games shipped with pugdeck (a plug-in's are compiled at first use).
+    # -- authoring: schemas in the game's `schemas/` (composed by games/game_schemas.py) ----
     def authoring_schema_path(self) -> Path:
         """The JSON Schema of the game's deck files (deck.yaml and included card files); its
         `deck.game` lists this game's id, widened to every registered id when published."""
@@ -165,10 +158,8 @@ class GameSpec:
     def load_template(self, name: str | None, deck_folder: Path | None = None) -> Template:
         """The template `name` (the game's `default_template` when None) checked against
         the game's vocabulary: the deck folder's, else one in the game's own `templates/`
-        folder, else pugdeck's bundled one; raises `DeckError` with located problems, and
-        `MissingPart` for a game that cannot print (it has no template to look for)."""
-        if not self.prints:
-            raise MissingPart(f"{self.title} {PARTS['print_run']}")
+        folder, else pugdeck's bundled one; raises `DeckError` with located problems. (The
+        commands that print ask `prints` first: a game that cannot print says so.)"""
         from pugdeck.render.template_lookup import resolve_template  # noqa: PLC0415 (printing only)
         from pugdeck.render.templates import Vocabulary  # noqa: PLC0415 (printing only)
 
@@ -262,8 +253,7 @@ class GameSpec:
 
     def make_bots(self, kinds: str | list[str], game: Any, seed: int | str) -> list:
         """One bot per seat of `game` from a comma list (or list) of kinds cycled over the
-        seats; an unknown kind raises `ValueError`. A game without bots of its own gets the
-        shared random bot, seeded with the game's id."""
+        seats; an unknown kind raises `ValueError`. Without bots of its own: random ones."""
         if "make_bots" in self.parts:
             return self.part("make_bots")(kinds, game, seed)
         from pugdeck.games.bots import random_bots  # noqa: PLC0415 (engines load on play only)
@@ -310,8 +300,6 @@ class GameSpec:
         `write` prints a line. `games/terminal.py` asks and checks the answers (`?` for the
         rules of the cards in hand, `back`, `quit`) and raises `LeftTheGame` when they leave.
         The game's `play_in_terminal(game, seat, names, bots, read, write)` part plays it."""
-        if "play_in_terminal" not in self.parts:
-            raise MissingPart(f"playing in the terminal is not available for {self.title} decks")
         names = [name] + [f"Bot {seat}" for seat in range(1, game.players)]
         return self.part("play_in_terminal")(game, 0, names, bots, read, write)
 
@@ -331,8 +319,6 @@ class GameSpec:
 
     def plot(self, run: Simulation, path: str) -> None:
         """`simulate`'s statistics as a PNG chart at `path`."""
-        if "plot" not in self.parts:
-            raise MissingPart(f"charts are not drawn for {self.title} decks")
         self.part("plot")(run.summaries, path)
 
     # -- protocol (docs/protocol.md) ------------------------------------------------------

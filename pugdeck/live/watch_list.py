@@ -72,7 +72,7 @@ class SaveFilter(DefaultFilter):
 
 
 def _own_template(built: Built) -> Path | None:
-    spec = game(str(built.doc.get("game", "")))
-    name = built.doc.get("deck", {}).get("template") or spec.default_template
+    spec = game(built.game)
+    name = built.template or spec.default_template
     return own_template_file(name, built.folder, spec.folder)
 

@@ -113,5 +113,4 @@ class PixelPug(GameSpec):
                 "champion": state.champion() if state.is_terminal() else None}
 
 
-
 GAME = PixelPug()
