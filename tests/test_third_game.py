@@ -241,3 +241,10 @@ def test_a_game_without_an_engine_says_so_at_play(site, monkeypatch):
     result = run("play", str(site), "--players", "2")
     assert result.exit_code == 1 and "High Card has no engine" in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_a_game_without_checks_says_so_at_validate(site, monkeypatch):
+    _with_parts(monkeypatch, drop=("checks",))
+    result = run("validate", str(DECK))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "deck.yaml:" in result.stderr and "High Card decks cannot be checked" in result.stderr
