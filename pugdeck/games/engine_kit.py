@@ -9,7 +9,7 @@ An engine imports these names instead of defining its own, so a frontend catchin
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import NoReturn
+from typing import Any, NoReturn
 
 #: `current_player()` while the next action is chance's (a shuffle, a deal): the one legal
 #: action is the seed's outcome
@@ -68,3 +68,11 @@ def read_card(value: object, index: Mapping[str, int], zone: Collection[int] | N
     if card is None or (zone is not None and card not in zone):
         raise IllegalAction(f"card {value!r} is not {where}")
     return card
+
+
+def same_game(one: Any, other: Any) -> bool:
+    """Whether two engine `Game`s play the same game: the very object, or the same deck
+    (card ids), player count, seed and rules, as a game read again from a log is. States
+    compare equal only within the same game (`State.__eq__` of both engines)."""
+    return one is other or (one.ids, one.players, one.seed, one.rules) == (
+        other.ids, other.players, other.seed, other.rules)

@@ -239,8 +239,13 @@ class GameSpec:
         return self.part("new_game")(built_doc, players, seed, source=source)
 
     def illegal_action(self) -> type[Exception]:
-        """The exception the game's `State.apply_action` raises for an illegal action."""
-        return self.part("illegal_action")
+        """The exception the game's `State.apply_action` raises for an illegal action: the
+        engine kit's `IllegalAction` (games/engine_kit.py), unless the game declares its own."""
+        if "illegal_action" in self.parts:
+            return self.part("illegal_action")
+        from pugdeck.games.engine_kit import IllegalAction  # noqa: PLC0415 (engines load on play only)
+
+        return IllegalAction
 
     def bot_kinds(self) -> tuple[str, ...]:
         """Bots a seat may be, the first the default."""

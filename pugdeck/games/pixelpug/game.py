@@ -34,7 +34,6 @@ class PixelPug(GameSpec):
         "print_run": f"{HERE}.faces.print_run:print_run",
         "faces": f"{HERE}.faces.print_run:faces",
         "new_game": f"{HERE}.engine:Game",
-        "illegal_action": f"{HERE}.state:IllegalAction",
         "bot_kinds": f"{HERE}.bots:BOT_KINDS",
         "make_bots": f"{HERE}.bots:make_bots",
         "action_order": f"{HERE}.actions:action_key",

@@ -36,7 +36,6 @@ class PugYou(GameSpec):
         "faces": f"{HERE}.faces.print_run:faces",
         "card_description": f"{HERE}.description:card_description",
         "new_game": f"{HERE}.engine:Game",
-        "illegal_action": f"{HERE}.state:IllegalAction",
         "bot_kinds": f"{HERE}.bots:BOT_KINDS",
         "make_bots": f"{HERE}.bots:make_bots",
         "action_order": f"{HERE}.invariants:action_order",

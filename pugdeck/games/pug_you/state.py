@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pugdeck.games.engine_kit import same_game
 from pugdeck.games.events import Event
 from pugdeck.games.pug_you import actions, transitions
 from pugdeck.games.pug_you.observation import observe
@@ -179,9 +180,8 @@ class State:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented
-        same_game = (self.game.ids, self.game.players, self.game.seed, self.game.rules) == (
-            other.game.ids, other.game.players, other.game.seed, other.game.rules)
-        return same_game and all(getattr(self, name) == getattr(other, name) for name in _COMPARED)
+        return same_game(self.game, other.game) and all(
+            getattr(self, name) == getattr(other, name) for name in _COMPARED)
 
     __hash__ = None  # states change, so they are not hashable
 
