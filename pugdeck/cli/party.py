@@ -8,9 +8,9 @@ from pathlib import Path
 
 import click
 
-from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.cli.build import filter_options, run_build
 from pugdeck.cli.common import deck_argument, report_build, report_diagnostics
+from pugdeck.core.diagnostics import DeckError
 from pugdeck.inputs import InputError
 
 LOG_HELP = ("The game's log, written after every action as `play --json` writes it (replay it with "
@@ -50,8 +50,8 @@ def party_command(deck: Path, bots: int, seed: int, port: int, host: str, log_pa
     # starlette, uvicorn and the engines load here, not for `pugdeck --help`.
     import segno  # noqa: PLC0415
 
+    from pugdeck.core.built_deck import Built  # noqa: PLC0415
     from pugdeck.games import json_input  # noqa: PLC0415
-    from pugdeck.games.built_deck import Built  # noqa: PLC0415
     from pugdeck.games.registry import game  # noqa: PLC0415
     from pugdeck.inputs import read_bytes  # noqa: PLC0415
     from pugdeck.live.server import bind, is_loopback  # noqa: PLC0415

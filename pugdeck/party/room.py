@@ -13,8 +13,8 @@ import asyncio
 import secrets
 from dataclasses import dataclass, field
 
-from pugdeck.authoring.diagnostics import DeckError
-from pugdeck.games.built_deck import Built
+from pugdeck.core.built_deck import Built
+from pugdeck.core.diagnostics import DeckError
 from pugdeck.party.table import PartyTable, room_code
 
 
