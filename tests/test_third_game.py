@@ -6,6 +6,7 @@ tests/helpers/highcard.py)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 
 import pytest
@@ -226,8 +227,8 @@ def test_a_game_without_printing_says_so_in_one_sentence_at_build_and_still_vali
 
 def test_a_game_whose_build_returns_no_built_deck_is_one_sentence_not_a_traceback(site, tmp_path,
                                                                                  monkeypatch):
-    import pugdeck_highcard.build as highcard_build
-
+    # The installed game's own module (top-level `pugdeck_highcard`, as its entry point names it).
+    highcard_build = importlib.import_module("pugdeck_highcard.build")
     monkeypatch.setattr(highcard_build, "as_document", lambda deck, params, **_: {"cards": []}, raising=False)
     _with_parts(monkeypatch, build_deck="pugdeck_highcard.build:as_document")
     result = run("build", str(DECK), "--no-pdf", "--out", str(tmp_path))

@@ -318,23 +318,18 @@ class GameSpec:
         self.part("plot")(run.summaries, path)
 
     # -- protocol (docs/protocol.md) ------------------------------------------------------
-    #: the game's secrecy rule: per action type, the fields the table may not see (a card
-    #: played face down, a secret choice). Public actions leave them out and the engine's
-    #: events (games/events.py `action_event`) keep them private to the seat that played.
-    #: A chance outcome (a shuffle, a deal) shows only its type unless its type is listed
-    #: here, then all but the listed fields.
+    #: the secrecy rule: per action type, the fields the table may not see (a face-down
+    #: card, a secret choice), left out of public actions and private in the engine's events
+    #: (events.action_event). An unlisted chance outcome shows only its type.
     secret_fields: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     def public_action(self, action: dict, seat: int | None) -> dict:
-        """What every seat may see of `action`, which `seat` took (`CHANCE`, or None when
-        unknown: treated as chance). By default: a chance outcome's type only, and a
-        seat's move without its `secret_fields`."""
+        """What every seat may see of `action`, which `seat` took (`CHANCE`; None, unknown,
+        counts as chance): all but its `secret_fields`; an unlisted chance outcome's type."""
         kind = action.get("type")
         hidden = self.secret_fields.get(kind)
         if hidden is None:
-            if seat is None or seat < 0:  # a chance outcome: the seed's secret
-                return {"type": kind}
-            return dict(action)
+            return {"type": kind} if seat is None or seat < 0 else dict(action)
         return {key: value for key, value in action.items() if key not in hidden}
 
     def event_view(self, event: Event, seat: int | None) -> dict:
