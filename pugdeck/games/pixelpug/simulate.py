@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from pugdeck.games.pixelpug.bots import make_bots
 from pugdeck.games.pixelpug.engine import Game
-from pugdeck.games.pixelpug.phases import CHANCE, PLAY
+from pugdeck.games.pixelpug.phases import CHANCE, PLAY, RPS
 
 
 def simulate(game: Game, games: int, seed: int = 0, bots: str = "random",
@@ -39,6 +39,7 @@ def simulate(game: Game, games: int, seed: int = 0, bots: str = "random",
         state = match.new_initial_state()
         held = [set() for _ in range(n)]
         results_seen = 0
+        watched = None  # a play at an opponent whose effect is not resolved yet
         kind_of = match.kind_of
         while not state.is_terminal():
             seat = state.current_player()
@@ -51,15 +52,18 @@ def simulate(game: Game, games: int, seed: int = 0, bots: str = "random",
             bot = players[seat]
             action = bot.choose(state.observation(seat) if bot.wants_observation else None, legal)
             victim = action.get("target")
-            watch = victim is not None and victim != seat
-            if watch:
-                before = (state.points(victim), list(state.deck), state.turn, len(state.results))
+            if victim is not None and victim != seat:
+                # A play at an opponent is tallied once it has resolved: a duel card's play
+                # only opens the duel, which the two secret choices after it settle.
+                watched = (kind_of[match.index[action["card"]]], victim, seat,
+                           (state.points(victim), list(state.deck), state.turn, len(state.results)))
             state.apply_action(action)
-            if watch:
-                targeted.played(kind_of[match.index[action["card"]]], victim,
-                                _points_change(state, victim, *before))
-                if len(state.results) > before[3] and state.results[-1]["winner"] == seat:
-                    targeted.won_by[kind_of[match.index[action["card"]]]] += 1
+            if watched is not None and state.phase != RPS:
+                kind, victim, player, before = watched
+                targeted.played(kind, victim, _points_change(state, victim, *before))
+                if len(state.results) > before[3] and state.results[-1]["winner"] == player:
+                    targeted.won_by[kind] += 1
+                watched = None
             actions += 1
             if len(state.results) > results_seen:  # a round just ended; hands are reset
                 result = state.results[-1]
