@@ -92,6 +92,8 @@ class Narrator:
         elif kind == "nominate":
             nominees = self.listed(action["nominees"], "you_nominated")
             self.say("  " + (words("view_you_nominate", nominees=nominees) if me else
+                             words.counted("view_nominates_you", len(action["nominees"]), name=name,
+                                           nominees=nominees) if self.seat in action["nominees"] else
                              words("view_nominates", name=name, nominees=nominees)))
         elif kind == "vote":
             self.say("  " + (words("view_you_vote", nominee=self.names[action["nominee"]],
