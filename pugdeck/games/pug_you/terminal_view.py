@@ -21,7 +21,7 @@ def card_text(game: Game, info: CardInfo) -> str:
         kind, badges = words("healthy_mutt"), words.counted("mutt_takes", -info.badges)
     else:
         kind, badges = level_word(game, info.level or info.color), words.counted("n_badges", info.badges)
-    return words("card_text", question=info.question, kind=kind, badges=badges,
+    return words("card_text", question=words.nested(info.question), kind=kind, badges=badges,
                  turds=words.counted("n_turds", info.turds))
 
 

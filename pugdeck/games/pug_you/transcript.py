@@ -60,8 +60,8 @@ def score_speech(game: Game, info) -> str:
 def _card_label(game: Game, card: int) -> str:
     info = game.cards[card]
     if info.kind == "mutt":
-        return game.words.counted("label_mutt", info.badges, id=info.id, question=info.question)
-    return game.words.counted("label", info.badges, id=info.id, question=info.question,
+        return game.words.counted("label_mutt", info.badges, id=info.id, question=game.words.nested(info.question))
+    return game.words.counted("label", info.badges, id=info.id, question=game.words.nested(info.question),
                              level=level_word(game, info.level or info.color))
 
 

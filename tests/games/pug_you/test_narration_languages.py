@@ -124,3 +124,22 @@ def test_being_nominated_takes_the_object_pronoun_the_language_needs(language, b
     narrator.step(observation, 0, {"type": "nominate", "nominees": [1, 2]}, observation)
     narrator.step(observation, 0, {"type": "nominate", "nominees": [1]}, observation)
     assert "  " + both in said and "  " + only_you in said, said
+
+
+@pytest.mark.parametrize(("language", "question", "said"), [
+    ("es", "¿Quién pulsaría «responder a todos» sin querer?", "«¿Quién pulsaría “responder a todos” sin querer?»"),
+    ("de", "Wer klickt aus Versehen auf „Allen antworten“?", "„Wer klickt aus Versehen auf ‚Allen antworten‘?“"),
+    ("fr", "Qui cliquerait sur «\u00a0Répondre à tous\u00a0» par erreur\u202f?",
+     "«\u202fQui cliquerait sur “Répondre à tous” par erreur\u202f?\u202f»"),
+    ("en", "Who would hit 'reply all' by mistake?", "\"Who would hit 'reply all' by mistake?\""),
+])
+def test_a_quote_inside_a_card_is_nested_as_the_language_nests_quotes(language, question, said):
+    from tests.games.pug_you.conftest import built_deck, card  # noqa: PLC0415
+
+    cards = [card("reply-all", question=question)] + [card(f"filler-{i:03d}") for i in range(40)]
+    doc = built_deck(cards)
+    doc["deck"]["language"] = language
+    game = Game(doc, 5, seed=1)
+    from pugdeck.games.pug_you.transcript import _card_label  # noqa: PLC0415
+
+    assert said in _card_label(game, game.index["reply-all#1"])
