@@ -154,13 +154,18 @@ def test_card_texts_say_who_chooses_and_print_every_rule_they_need(built_doc):
         if "target-player" in targets:
             assert "choose a target player (you too)" in text, card["name"]
         if ops & {"fish", "guess-card"}:
-            assert text.startswith("name a card"), card["name"]
+            assert text.startswith("name a kind of card"), card["name"]  # a kind, not one card
         if "guess-card" in ops:  # what it may not name, in so many words
             assert all(name.lower() in text for name in {card["name"], *aside}), card["name"]
         if ops & {"rps-duel", "compare-hands"}:
             assert "a tie does nothing" in text, card["name"]
         if any(step.get("on-miss") == "draw" for step in steps):
-            assert "if not, draw a card" in text, card["name"]
+            # the miss is named ("No Dog Food: draw a card"), never a bare "If not", which
+            # could be read as "if Protection shields them" too
+            sought = {step["card"] for step in steps if "card" in step}
+            names = {c["name"].lower() for c in built_doc["cards"] if c["card"] in sought}
+            assert any(f"no {name}: draw a card" in text for name in names), card["name"]
+            assert "if not, draw a card" not in text, card["name"]
         if any(step.get("discard-to") == "out-of-round" for step in steps):
             assert "out of the round" in text and "scores nothing" in text, card["name"]
 
