@@ -6,11 +6,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from pugdeck.authoring.diagnostics import Diagnostic
 from pugdeck.authoring.loading import LoadedDeck, gc_paused, load_deck
+from pugdeck.core.diagnostics import Diagnostic
+from pugdeck.games.game_schemas import card_fields
 from pugdeck.games.registry import game, registered
 from pugdeck.games.spec import GameSpec
-from pugdeck.schemas import card_fields
 
 
 def game_id_of(loaded: LoadedDeck) -> str | None:

@@ -12,13 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from pugdeck.atomic import write_files
-from pugdeck.authoring.diagnostics import DeckError, errors_in
-from pugdeck.authoring.loading import locate
 from pugdeck.authoring.slugs import RULE, is_slug
 from pugdeck.building.deck_check import check_deck_at
 from pugdeck.building.parameters import game_parameters, merged, values_for
 from pugdeck.building.profiles import load_profile, located_in_profile
-from pugdeck.games.built_deck import Built, dumps
+from pugdeck.core.built_deck import Built, dumps
+from pugdeck.core.diagnostics import DeckError, errors_in
 from pugdeck.games.registry import game
 
 
@@ -59,16 +58,6 @@ def build(deck_path: Path, params: Mapping[str, Any] | None = None, *, profile: 
             raise
         raise DeckError(located_in_profile(exc.diagnostics, doc, flags)) from None
     return replace(built, diagnostics=diagnostics, origins=deck.origins)
-
-
-def render_built(built: Built, **options) -> bytes:
-    """The print-and-play PDF; card problems come back located in the deck's files."""
-    from pugdeck.render.pdf import render_built_pdf  # reportlab is only loaded when printing
-
-    try:
-        return render_built_pdf(built, **options)
-    except DeckError as exc:
-        raise DeckError(locate(exc.diagnostics, built.origins)) from None
 
 
 def write_outputs(built: Built, out_dir: Path, pdf: bytes | None = None) -> list[Path]:

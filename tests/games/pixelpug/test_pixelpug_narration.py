@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from pixelpug_scenario import duel, play
 
-from pugdeck.games.pixelpug.observation import visible_events
 from pugdeck.games.pixelpug.transcript import describe, round_points
 
 
 def told(state, start: int = 0) -> list[str]:
     """What the omniscient transcript says about the events from `start` on."""
     names = ["P0", "P1", "P2", "P3"][: state.game.players]
-    return [line for event in visible_events(state, None, start) if (line := describe(state.game, event, names))]
+    return [line for event in state.events[start:] if (line := describe(state.game, event.full(), names))]
 
 
 def test_a_protection_save_is_told_as_a_life_lost_then_given_back(deal):

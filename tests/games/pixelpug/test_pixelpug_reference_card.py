@@ -9,7 +9,7 @@ import pypdf
 from click.testing import CliRunner
 
 from pugdeck.cli import main
-from pugdeck.render.pdf import render_pdf
+from pugdeck.games.printing import render_pdf
 from pugdeck.resources import bundled_deck
 
 

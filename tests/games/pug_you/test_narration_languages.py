@@ -121,8 +121,8 @@ def test_being_nominated_takes_the_object_pronoun_the_language_needs(language, b
     said: list[str] = []
     narrator = Narrator(game, 1, ["Ana", "Tú", "Bea", "Cai", "Dan"], said.append)
     observation = game.new_initial_state().observation(1)
-    narrator.step(observation, 0, {"type": "nominate", "nominees": [1, 2]}, observation)
-    narrator.step(observation, 0, {"type": "nominate", "nominees": [1]}, observation)
+    narrator.step([{"event": "nominate", "seat": 0, "nominees": [1, 2]}], observation)
+    narrator.step([{"event": "nominate", "seat": 0, "nominees": [1]}], observation)
     assert "  " + both in said and "  " + only_you in said, said
 
 

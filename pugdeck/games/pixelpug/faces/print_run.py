@@ -8,14 +8,14 @@ from collections.abc import Iterator
 
 from reportlab.lib.units import mm
 
-from pugdeck.games.built_deck import Built
+from pugdeck.core.built_deck import Built
 from pugdeck.games.pixelpug.faces.card_faces import card_back, card_face
 from pugdeck.games.pixelpug.faces.reference_card import REFERENCE_ID, reference_face, sections
 from pugdeck.games.pixelpug.faces.sprites import sought_kinds
 from pugdeck.games.pixelpug.game import GAME
-from pugdeck.games.spec import FaceInfo, PdfInfo, PrintRun
 from pugdeck.render.backs import back_choice
 from pugdeck.render.fonts import FontSet
+from pugdeck.render.print_run import FaceInfo, PdfInfo, PrintRun
 from pugdeck.render.shapes import CardFace, Place
 from pugdeck.render.strings import Strings, deck_strings
 from pugdeck.render.templates import Template
@@ -32,7 +32,7 @@ def faces(built: Built, strings: Strings | None = None) -> list[FaceInfo]:
     """Every card in deck order, with the back of its pile, then the reference card
     (`strings`: the deck's fixed texts, read from its template when not given)."""
     out = []
-    for card in built.doc.get("cards", []):
+    for card in built.cards:
         pile = card.get("pile", "main")
         kind = "treat" if pile == "treats" else "attack" if card.get("attack") else "action"
         title = str(card.get("name") or card.get("id", ""))
@@ -56,7 +56,7 @@ def _reference_info(built: Built, strings: Strings | None) -> FaceInfo:
 def _kinds(built: Built) -> list[dict]:
     """One built card per kind, in deck order (the reference card names kinds, not copies)."""
     seen: dict[str, dict] = {}
-    for card in built.doc.get("cards", []):
+    for card in built.cards:
         seen.setdefault(card.get("card"), card)
     return list(seen.values())
 
@@ -64,7 +64,7 @@ def _kinds(built: Built) -> list[dict]:
 def print_run(built: Built, template: Template, fonts: FontSet, bleed: float) -> PrintRun:
     """The cards' faces and the two backs (deck.yaml's `back:` and `treat_back:` change
     them); each back is one form, drawn once per document."""
-    deck = built.doc.get("deck", {})
+    deck = built.deck
     title = deck.get("name") or "PixelPug"
     strings = deck_strings(template, deck)
     width, height = template.width_mm * mm, template.height_mm * mm
@@ -76,7 +76,7 @@ def print_run(built: Built, template: Template, fonts: FontSet, bleed: float) ->
                              back_choice(built.doc, BACK_KEYS[pile]))
         backs[back_name(pile)] = CardFace(
             (Place(key, -bleed, -bleed, width + 2 * bleed, height + 2 * bleed),), width, height)
-    cards = built.doc.get("cards", [])
+    cards = built.cards
     run = PrintRun(fronts=iter(()), count=len(cards) + 1, backs=backs,
                    info=PdfInfo(title, strings.text("pdf_subject", deck=title, version=deck.get("version", ""))
                                 .strip(), names_paper=False),
@@ -87,7 +87,7 @@ def print_run(built: Built, template: Template, fonts: FontSet, bleed: float) ->
 
 def _fronts(built: Built, template: Template, fonts: FontSet, strings: Strings, bleed: float,
             diagnostics: list) -> Iterator[tuple[FaceInfo, CardFace]]:
-    cards = built.doc.get("cards", [])
+    cards = built.cards
     sought = sought_kinds(cards)
     infos = faces(built, strings)
     for info, card in zip(infos, cards):

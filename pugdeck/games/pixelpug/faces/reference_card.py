@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from reportlab.lib.units import mm
 
-from pugdeck.authoring.diagnostics import Diagnostic
+from pugdeck.core.diagnostics import Diagnostic
 from pugdeck.games.pixelpug.faces.card_faces import _background
 from pugdeck.render.fonts import FontSet
 from pugdeck.render.shapes import CardFace, Shape
