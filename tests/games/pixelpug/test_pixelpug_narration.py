@@ -3,8 +3,7 @@ decided on points (issue 28): the order things happen, and the totals that decid
 
 from __future__ import annotations
 
-from pixelpug_scenario import duel, play
-
+from helpers.pixelpug_moves import duel, play
 from pugdeck.games.pixelpug.transcript import describe, round_points
 
 

@@ -112,8 +112,8 @@ def test_leaving_a_spanish_game_is_said_in_spanish(tmp_path, monkeypatch):
     ("en", "Ana nominates you and Bea.", "Ana nominates you."),
 ])
 def test_being_nominated_takes_the_object_pronoun_the_language_needs(language, both, only_you):
+    from helpers.pug_you_decks import built_deck  # noqa: PLC0415
     from pugdeck.games.pug_you.terminal_view import Narrator  # noqa: PLC0415
-    from tests.games.pug_you.conftest import built_deck  # noqa: PLC0415
 
     doc = built_deck()
     doc["deck"]["language"] = language
@@ -134,7 +134,7 @@ def test_being_nominated_takes_the_object_pronoun_the_language_needs(language, b
     ("en", "Who would hit 'reply all' by mistake?", "\"Who would hit 'reply all' by mistake?\""),
 ])
 def test_a_quote_inside_a_card_is_nested_as_the_language_nests_quotes(language, question, said):
-    from tests.games.pug_you.conftest import built_deck, card  # noqa: PLC0415
+    from helpers.pug_you_decks import built_deck, card  # noqa: PLC0415
 
     cards = [card("reply-all", question=question)] + [card(f"filler-{i:03d}") for i in range(40)]
     doc = built_deck(cards)
