@@ -6,6 +6,7 @@ tests/helpers/highcard.py)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 
 import pytest
@@ -226,8 +227,8 @@ def test_a_game_without_printing_says_so_in_one_sentence_at_build_and_still_vali
 
 def test_a_game_whose_build_returns_no_built_deck_is_one_sentence_not_a_traceback(site, tmp_path,
                                                                                  monkeypatch):
-    import pugdeck_highcard.build as highcard_build
-
+    # The installed game's own module (top-level `pugdeck_highcard`, as its entry point names it).
+    highcard_build = importlib.import_module("pugdeck_highcard.build")
     monkeypatch.setattr(highcard_build, "as_document", lambda deck, params, **_: {"cards": []}, raising=False)
     _with_parts(monkeypatch, build_deck="pugdeck_highcard.build:as_document")
     result = run("build", str(DECK), "--no-pdf", "--out", str(tmp_path))
@@ -241,3 +242,21 @@ def test_a_game_without_an_engine_says_so_at_play(site, monkeypatch):
     result = run("play", str(site), "--players", "2")
     assert result.exit_code == 1 and "High Card has no engine" in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_a_game_without_checks_says_so_at_validate(site, monkeypatch):
+    _with_parts(monkeypatch, drop=("checks",))
+    result = run("validate", str(DECK))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "deck.yaml:" in result.stderr and "High Card decks cannot be checked" in result.stderr
+
+
+def test_a_game_whose_check_deck_returns_no_checked_deck_is_one_sentence(site, tmp_path, monkeypatch):
+    """At 0ca5078, `pugdeck build` of such a game ended in an AttributeError traceback."""
+    from pugdeck.games import registry
+
+    spec = registry.game("highcard")
+    monkeypatch.setattr(type(spec), "check_deck", lambda self, loaded: (loaded, []), raising=False)
+    result = run("build", str(DECK), "--no-pdf", "--out", str(tmp_path))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "High Card broke pugdeck's game contract: its check_deck returned a LoadedDeck" in result.stderr

@@ -39,11 +39,6 @@ class Event(NamedTuple):
         return {**self.public, **self.private} if self.private is not None else dict(self.public)
 
 
-def secret(public: dict, private: dict, seen_by: frozenset[int] | tuple[int, ...] = ()) -> Event:
-    """An event whose `private` fields only `seen_by` see (nobody, by default)."""
-    return Event(public, private, frozenset(seen_by))
-
-
 def views(events: list[Event], seat: int | None, start: int = 0) -> list[dict]:
     """The events from index `start` as `seat` sees them (`None`: the shared view)."""
     return [event.view(seat) for event in events[start:]]

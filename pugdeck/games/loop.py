@@ -16,8 +16,8 @@ from pugdeck.games.engine_kit import CHANCE
 
 class Step(NamedTuple):
     """One applied action: who took it (`CHANCE` for a chance outcome), the action (one of
-    the legal actions, as it was applied), and the events it appended to `state.events` (its consequences
-    included), in order."""
+    the legal actions, as it was applied), and the events it appended to `state.events`,
+    its consequences included, in order."""
 
     seat: int
     action: dict

@@ -35,7 +35,7 @@ PARTS: dict[str, str] = {
     "make_bots": "has no bots of its own",
     "narrate": "has no transcript",
     "game_log": "has no machine log",
-    "game_from_log": "has no machine log",
+    "game_from_log": "has no engine that replays its logs",
     "action_order": "documents no order of its actions",
     "card_places": "does not list where its cards are",
     "hidden_cards": "does not say which cards are hidden",

@@ -59,8 +59,7 @@ class GameSpec:
     log_format: ClassVar[str] = ""
 
     def part(self, name: str) -> Any:
-        """The declared part `name`, imported on first use; `MissingPart` when the game has
-        none ("High Card cannot print")."""
+        """The declared part `name`, imported on first use; else `MissingPart`."""
         loaded = self.__dict__.setdefault("_loaded_parts", {})
         if name not in loaded:
             path = self.parts.get(name)
@@ -71,8 +70,7 @@ class GameSpec:
 
     def has(self, name: str) -> bool:
         """Whether the game declares the part `name` or overrides the method of that name."""
-        method = getattr(type(self), name, None)
-        return name in self.parts or (method is not None and method is not getattr(GameSpec, name, None))
+        return name in self.parts or getattr(type(self), name, None) is not getattr(GameSpec, name, None)
 
     # -- authoring: schemas in the game's `schemas/` (composed by games/game_schemas.py) ----
     def authoring_schema_path(self) -> Path:
@@ -87,9 +85,8 @@ class GameSpec:
         return self.folder / "schemas" / "built.schema.json"
 
     def check_deck(self, loaded: LoadedDeck) -> tuple[CheckedDeck | None, list[Diagnostic]]:
-        """The typed deck (None when it has errors) and every diagnostic: schema, game rules
-        and print checks (text fit, glyphs), so `validate` reports what `build` would. The
-        one check skeleton (games/deck_checks.py) runs the game's `checks` hooks."""
+        """The typed deck (None when it has errors) and every diagnostic (schema, rules, print
+        checks): the one check skeleton (games/deck_checks.py) with the game's `checks`."""
         from pugdeck.games.deck_checks import check_deck  # noqa: PLC0415 (the checks load on use)
         from pugdeck.games.game_schemas import game_check  # noqa: PLC0415
 
@@ -151,8 +148,7 @@ class GameSpec:
 
     @property
     def prints(self) -> bool:
-        """Whether the game has a printing part (faces, a print run): `build` writes a PDF
-        and the print checks run only for one that does."""
+        """Whether the game prints (a `print_run` part): only then a PDF and print checks."""
         return self.has("print_run")
 
     def load_template(self, name: str | None, deck_folder: Path | None = None) -> Template:
@@ -252,8 +248,8 @@ class GameSpec:
         return tuple(self.part("bot_kinds")) if "bot_kinds" in self.parts else ("random",)
 
     def make_bots(self, kinds: str | list[str], game: Any, seed: int | str) -> list:
-        """One bot per seat of `game` from a comma list (or list) of kinds cycled over the
-        seats; an unknown kind raises `ValueError`. Without bots of its own: random ones."""
+        """One bot per seat from a comma list (or list) of kinds cycled over the seats (an
+        unknown kind: `ValueError`); random ones for a game without bots of its own."""
         if "make_bots" in self.parts:
             return self.part("make_bots")(kinds, game, seed)
         from pugdeck.games.bots import random_bots  # noqa: PLC0415 (engines load on play only)
@@ -322,23 +318,18 @@ class GameSpec:
         self.part("plot")(run.summaries, path)
 
     # -- protocol (docs/protocol.md) ------------------------------------------------------
-    #: the game's secrecy rule: per action type, the fields the table may not see (a card
-    #: played face down, a secret choice). Public actions leave them out and the engine's
-    #: events (games/events.py `action_event`) keep them private to the seat that played.
-    #: A chance outcome (a shuffle, a deal) shows only its type unless its type is listed
-    #: here, then all but the listed fields.
+    #: the secrecy rule: per action type, the fields the table may not see (a face-down
+    #: card, a secret choice), left out of public actions and private in the engine's events
+    #: (events.action_event). An unlisted chance outcome shows only its type.
     secret_fields: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     def public_action(self, action: dict, seat: int | None) -> dict:
-        """What every seat may see of `action`, which `seat` took (`CHANCE`, or None when
-        unknown: treated as chance). By default: a chance outcome's type only, and a
-        seat's move without its `secret_fields`."""
+        """What every seat may see of `action`, which `seat` took (`CHANCE`; None, unknown,
+        counts as chance): all but its `secret_fields`; an unlisted chance outcome's type."""
         kind = action.get("type")
         hidden = self.secret_fields.get(kind)
         if hidden is None:
-            if seat is None or seat < 0:  # a chance outcome: the seed's secret
-                return {"type": kind}
-            return dict(action)
+            return {"type": kind} if seat is None or seat < 0 else dict(action)
         return {key: value for key, value in action.items() if key not in hidden}
 
     def event_view(self, event: Event, seat: int | None) -> dict:

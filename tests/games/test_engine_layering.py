@@ -12,7 +12,7 @@ from pugdeck.resources import bundled_deck
 # PyYAML itself may load: an engine's phrasebook (narration.yaml) is YAML. The deck reader
 # with its positions, includes and limits is what an engine must not need.
 AUTHORING_YAML = ("pugdeck.authoring.loading", "pugdeck.authoring.yaml_text",
-                  "pugdeck.authoring.yaml_block", "pugdeck.authoring.deck_files")
+                  "pugdeck.authoring.deck_files")
 
 
 def test_an_engine_plays_a_built_deck_without_loading_the_yaml_reader(tmp_path):

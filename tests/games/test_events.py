@@ -4,19 +4,19 @@
 from __future__ import annotations
 
 from pugdeck.games.engine_kit import CHANCE
-from pugdeck.games.events import Event, action_event, secret
+from pugdeck.games.events import Event, action_event
 from pugdeck.games.spec import GameSpec
 
 
 def test_a_seat_sees_the_private_part_only_when_it_is_named():
-    event = secret({"event": "look", "seat": 0, "target": 2}, {"hand": ["nip#1"]}, (0,))
+    event = Event({"event": "look", "seat": 0, "target": 2}, {"hand": ["nip#1"]}, frozenset({0}))
     assert event.view(0) == {"event": "look", "seat": 0, "target": 2, "hand": ["nip#1"]}
     assert event.view(2) == event.view(None) == {"event": "look", "seat": 0, "target": 2}
     assert event.full() == event.view(0)
 
 
 def test_a_private_part_seen_by_nobody_is_the_narrators_alone():
-    event = secret({"event": "shuffle"}, {"order": ["a", "b"]})
+    event = Event({"event": "shuffle"}, {"order": ["a", "b"]}, frozenset())
     assert all(event.view(seat) == {"event": "shuffle"} for seat in (None, 0, 1))
     assert event.full() == {"event": "shuffle", "order": ["a", "b"]}
 

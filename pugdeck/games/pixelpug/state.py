@@ -49,7 +49,6 @@ class State:
         self.round = 0  # rounds started
         self.round_wins = [0] * game.players
         self.results: list[dict] = []  # one per finished round
-        self.eliminations: list[tuple[int, int, str]] = []  # (round, seat, card kind) of the match
         # The match's events, with who sees their private parts (games/events.py).
         self.events: list[Event] = []
         self.round_events_from = 0  # where this round's events start
@@ -150,7 +149,7 @@ class State:
         Events, results and logged actions are never changed once recorded, so the copy
         shares them; every list that changes is copied."""
         other = copy.copy(self)
-        for name in ("round_wins", "results", "eliminations", "events", "log", "box", "deck",
+        for name in ("round_wins", "results", "events", "log", "box", "deck",
                      "treats", "flushed", "lives", "alive", "doghouse", "rps"):
             setattr(other, name, list(getattr(self, name)))
         for name in ("hands", "discards", "revealed"):
@@ -214,7 +213,6 @@ class State:
         self.revealed[seat] = list(hand)
         self.discards[seat].extend(hand)
         self.hands[seat] = []
-        self.eliminations.append((self.round, seat, g.cards[cause].card))
         self.announce({"event": "eliminated", "seat": seat, "by": g.ids[cause],
                        "hand": effects.card_ids(g, hand)})
         if self.alive.count(True) == 1:

@@ -26,10 +26,17 @@ from typing import TYPE_CHECKING
 
 from pugdeck.games.engine_kit import Action, FrozenList, read_card, read_seat
 from pugdeck.games.pug_you.phases import (
+    ASK,
+    AWARD,
+    CHOOSE,
     NO_CARD,
+    NOMINATE,
+    OFFER,
+    OVER,
     SECOND_QUESTION,
+    SHUFFLE,
+    VOTE,
     IllegalAction,
-    Phase,
 )
 from pugdeck.games.rng import Rng
 
@@ -80,20 +87,20 @@ def legal_actions(state: State) -> list[dict]:
     change. Hands are kept sorted, so the actions come out sorted without sorting.
     """
     phase, table = state.phase, state.game.actions
-    if phase == Phase.OFFER:
+    if phase == OFFER:
         return [table.offer[card] for card in state.hands[state.current]]
-    if phase == Phase.VOTE:
+    if phase == VOTE:
         hand = state.hands[state.current]
         return [table.vote[nominee][card] for nominee in state.nominees for card in hand]
-    if phase == Phase.NOMINATE:
+    if phase == NOMINATE:
         return list(table.nominate[state.active].values())
-    if phase == Phase.CHOOSE:
+    if phase == CHOOSE:
         return [table.choose[seat] for seat, card in enumerate(state.offers) if card != NO_CARD]
-    if phase == Phase.AWARD:
+    if phase == AWARD:
         return [table.award[seat] for seat in state.tied]
-    if phase == Phase.ASK:
+    if phase == ASK:
         return [table.ask[card] for card in sorted(askable_cards(state))]
-    if phase == Phase.SHUFFLE:
+    if phase == SHUFFLE:
         ids = state.game.ids
         return [Action(type="shuffle", order=FrozenList(ids[c] for c in shuffle_order(state)))]
     return []
@@ -123,7 +130,7 @@ def read(state: State, action: object) -> tuple[str, tuple, Action]:
     if not isinstance(action, dict):
         raise IllegalAction(f"an action is a dict with a 'type', not {action!r}")
     expected = state.phase  # a StrEnum: the phase is the type of the action it takes
-    if expected is Phase.OVER:
+    if expected is OVER:
         raise illegal(state, action, "the game is over")
     kind = action.get("type")
     if kind != expected:

@@ -19,8 +19,9 @@ from pugdeck.games.pug_you.phases import (
     FIRST_QUESTION,
     NO_CARD,
     NOBODY,
+    OVER,
+    SHUFFLE,
     IllegalAction,
-    Phase,
 )
 
 if TYPE_CHECKING:  # type hints only: the engine imports this module
@@ -69,7 +70,7 @@ class State:
     def __init__(self, game: Game):
         self.game = game
         players = game.players
-        self.phase = Phase.SHUFFLE
+        self.phase = SHUFFLE
         self.current = CHANCE  # the seat to act (`current_player()`)
         self.active = 0  # The table seats whoever looks most like a pug at seat 0.
         self.turn = 0  # turns completed; tie questions belong to their turn
@@ -111,7 +112,7 @@ class State:
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self.phase == Phase.OVER
+        return self.phase == OVER
 
     def is_chance_node(self) -> bool:
         """Whether the next action is a chance outcome (a shuffle)."""
@@ -151,7 +152,7 @@ class State:
 
     def losers(self) -> list[int]:
         """Seats with the most badges (all of them on a tie); [] until the game is over."""
-        if self.phase != Phase.OVER:
+        if self.phase != OVER:
             return []
         worst = max(self.badges)
         return [seat for seat, score in enumerate(self.badges) if score == worst]

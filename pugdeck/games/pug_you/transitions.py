@@ -19,13 +19,20 @@ from typing import TYPE_CHECKING
 
 from pugdeck.games.events import action_event, public_event
 from pugdeck.games.pug_you.phases import (
+    ASK,
+    AWARD,
     CHANCE,
+    CHOOSE,
     FIRST_QUESTION,
     NO_CARD,
     NOBODY,
+    NOMINATE,
+    OFFER,
+    OVER,
     SECOND_QUESTION,
+    SHUFFLE,
     TERMINAL,
-    Phase,
+    VOTE,
 )
 from pugdeck.games.pug_you.secrecy import SECRET_FIELDS
 
@@ -70,7 +77,7 @@ def choose(state: State, seat: int) -> None:
         if owner != seat:
             insort(state.hands[owner], state.offers[owner])
     state.offers = [NO_CARD] * state.game.players
-    state.phase, state.current = Phase.NOMINATE, state.active
+    state.phase, state.current = NOMINATE, state.active
 
 
 def ask(state: State, card: int) -> None:
@@ -86,7 +93,7 @@ def ask(state: State, card: int) -> None:
     state.active_card, state.offered_by = card, NOBODY
     _acted(state, "ask", state.active, {"card": state.game.ids[card], "source": state.active_source,
                                         "question": state.question})
-    state.phase, state.current = Phase.NOMINATE, state.active
+    state.phase, state.current = NOMINATE, state.active
 
 
 def nominate(state: State, nominees: tuple[int, ...]) -> None:
@@ -102,7 +109,7 @@ def nominate(state: State, nominees: tuple[int, ...]) -> None:
     state.queue_pos = 0
     state.votes = []
     if state.queue:
-        state.phase, state.current = Phase.VOTE, state.queue[0]
+        state.phase, state.current = VOTE, state.queue[0]
     else:  # nobody can vote: every nominee weighs 0, a tie
         _reveal(state)
 
@@ -124,7 +131,7 @@ def award(state: State, nominee: int) -> None:
     _score(state, nominee)
     if state.question == FIRST_QUESTION and (state.hands[active] or state.scored[active]):
         state.question = SECOND_QUESTION
-        state.phase, state.current = Phase.ASK, active
+        state.phase, state.current = ASK, active
     else:  # a second tie, or nothing left to ask with
         why = "second_tie" if state.question == SECOND_QUESTION else "nothing_to_ask"
         state.events.append(public_event({"event": "turn_passes", "seat": active, "why": why}))
@@ -156,7 +163,7 @@ def _next_in_queue(state: State, then: Callable[[State], None]) -> None:
 
 
 def _all_offered(state: State) -> None:
-    state.phase, state.current = Phase.CHOOSE, state.active
+    state.phase, state.current = CHOOSE, state.active
 
 
 def _deal(state: State) -> None:
@@ -175,9 +182,9 @@ def _start_turn(state: State) -> None:
     state.queue = [seat for seat in everyone_but_active if state.hands[seat]]
     state.queue_pos = 0
     if state.queue:
-        state.phase, state.current = Phase.OFFER, state.queue[0]
+        state.phase, state.current = OFFER, state.queue[0]
     elif state.hands[state.active]:  # nobody can offer: she asks from her own hand (§3.2)
-        state.phase, state.current = Phase.ASK, state.active
+        state.phase, state.current = ASK, state.active
     else:  # no card in any hand and none to draw: nothing can ever be asked again (§6)
         _finish(state, "nothing_to_ask")
         return
@@ -214,7 +221,7 @@ def _reveal(state: State) -> None:
     else:
         state.events.append(public_event({"event": "tie", "tied": list(tied), "active": state.active,
                                    "question": state.question}))
-        state.phase, state.current = Phase.AWARD, state.active
+        state.phase, state.current = AWARD, state.active
 
 
 def _score(state: State, seat: int) -> None:
@@ -257,7 +264,7 @@ def _refill(state: State) -> None:
             elif state.discard:
                 _drew(state, drawn)
                 state.refill_pos = pos
-                state.phase, state.current, state.shuffle_pile = Phase.SHUFFLE, CHANCE, "discard"
+                state.phase, state.current, state.shuffle_pile = SHUFFLE, CHANCE, "discard"
                 return
             else:  # both piles empty: hands stay short (§5)
                 if not state.ran_out:
@@ -277,5 +284,5 @@ def _drew(state: State, counts: list[int]) -> None:
 
 
 def _finish(state: State, reason: str) -> None:
-    state.phase, state.current, state.end_reason = Phase.OVER, TERMINAL, reason
+    state.phase, state.current, state.end_reason = OVER, TERMINAL, reason
     state.events.append(public_event({"event": "over", "reason": reason, "turns": state.turn}))
