@@ -43,7 +43,9 @@ def test_the_spanish_example_holds_what_docs_authoring_shows(tmp_path):
     assert doc["deck"]["language"] == "es"
     assert doc["checked"]["playable_for"] == [4, 5, 6, 7]  # house rules: 4 to 8 players, hands of 4
     assert doc["deck"]["back"]["title"] == "¡Verbena!"
-    assert doc["deck"]["strings"] == {"ref_title": "¡Te toca!", "turd_title": "Carta mojón"}
+    assert doc["deck"]["strings"] == {
+        "ref_title": "¡Te toca!", "turd_title": "Carta mojón", "kind_turd": "Cartas mojón",
+        "ref_ask": "Te quedas una, la lees en voz alta y das las cartas mojón a {nominees} jugadores (nunca a ti)."}
     ids = {card["card"] for card in doc["cards"]}  # `id` is a physical card's, `el-niño#1`
     assert {"el-niño", "la-peña", "siempre-ahí"} <= ids
     mutts = [card for card in doc["cards"] if card["kind"] == "mutt"]
@@ -59,3 +61,15 @@ def test_docs_authoring_names_only_files_that_exist():
     assert named, "docs/authoring.md links its example and the other docs"
     missing = sorted(link for link in named if not (AUTHORING.parent / link).exists())
     assert missing == []
+
+
+def test_the_spanish_example_names_its_nomination_cards_one_way_on_every_card(tmp_path):
+    # It calls them "cartas mojón"; its reference card must not go on saying "cartas caca".
+    from pypdf import PdfReader  # noqa: PLC0415
+
+    deck = ROOT / "docs" / "examples" / "verbena"
+    built = run("build", str(deck), "--out", str(tmp_path))
+    assert built.exit_code == 0, built.output
+    text = " ".join(" ".join((page.extract_text() or "").split())
+                    for page in PdfReader(tmp_path / "verbena.pdf").pages).lower()
+    assert "cartas mojón" in text and "cartas caca" not in text and "carta caca" not in text

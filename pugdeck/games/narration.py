@@ -42,6 +42,15 @@ class Words:
         """`<key>_one` or `<key>_other` by the language's rule for `count` (given as `{count}`)."""
         return self(f"{key}_{plural_form(self.language, count)}", count=count, **values)
 
+    def nested(self, text: str) -> str:
+        """`text` (a card's own words) as it reads inside this language's quotation marks:
+        its quotes become the inner ones (`quotes_nested`: «a “b” c», „a ‚b‘ c“)."""
+        for pair in self.texts.get("quotes_nested", "").split(" "):  # not split(): U+202F is a space
+            outer, _, inner = pair.partition("=")
+            if outer:
+                text = text.replace(outer.replace("_", "\u00a0"), inner)
+        return text
+
     def join(self, items: list[str]) -> str:
         """'a', 'a and b', 'a, b and c' in the language (`list_two`, `list_more`)."""
         if len(items) == 1:

@@ -34,7 +34,7 @@ def test_duplex_long_and_fold_say_what_the_pdf_holds(tmp_path):
     summary = json.loads(fold.stdout)
     assert summary["pdf"] == {"paper": "letter", "duplex": "fold",
                               "sides": "PDF: each front beside its back, to cut, fold and glue"}
-    assert len(pdfium.PdfDocument(tmp_path / "fold" / "pixelpug.pdf")) == 9  # 36 cards, 4 a page
+    assert len(pdfium.PdfDocument(tmp_path / "fold" / "pixelpug.pdf")) == 10  # 36 cards + the reference card, 4 a page
 
 
 def test_no_pdf_no_sides_in_the_summary(tmp_path):

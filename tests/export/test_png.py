@@ -160,7 +160,7 @@ def test_pixelpug_gives_a_png_per_card_and_a_back_per_pile(tmp_path):
     names = sorted(p.name for p in (tmp_path / "pixelpug/png").iterdir())
     built = build(bundled_deck("pixelpug"))
     cards = sorted(c["id"].replace("#", "-") + ".png" for c in built.doc["cards"])
-    assert names == sorted(cards + ["back-main.png", "back-treats.png"])
+    assert names == sorted(cards + ["back-main.png", "back-treats.png", "reference.png"])
 
 
 def test_a_game_without_card_faces_is_refused_clearly(tmp_path):

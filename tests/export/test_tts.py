@@ -153,7 +153,8 @@ def test_pixelpug_treats_are_a_deck_of_their_own_with_their_back(tmp_path):
     assert sorted(files) == ["pixelpug-back-main.jpg", "pixelpug-back-treats.jpg",
                              "pixelpug-faces-1.jpg", "pixelpug-faces-2.jpg", "pixelpug.json",
                              "pixelpug.png"]
-    main_pile, treats = json.loads(files["pixelpug.json"])["ObjectStates"]
+    main_pile, reference, treats = json.loads(files["pixelpug.json"])["ObjectStates"]
+    assert reference["Name"] == "Card" and reference["Nickname"].startswith("How to play")  # beside the deck
     cards = built.doc["cards"]
     treat_names = [c["name"] for c in cards if c["pile"] == "treats"]
     assert [c["Nickname"] for c in treats["ContainedObjects"]] == treat_names

@@ -87,7 +87,7 @@ def test_a_spanish_deck_is_named_and_described_in_spanish(tmp_path):
 
 
 def test_pixelpug_has_its_treat_pile_beside_its_deck(tmp_path):
-    main_pile, treats = check_tts_structure(saved(tts_files(build(bundled_deck("pixelpug")), tmp_path)))
+    main_pile, _reference, treats = check_tts_structure(saved(tts_files(build(bundled_deck("pixelpug")), tmp_path)))
     assert treats["Nickname"] == "PixelPug · Treats" and len(treats["DeckIDs"]) == 3
     assert main_pile["CustomDeck"].keys().isdisjoint(treats["CustomDeck"])
 

@@ -48,13 +48,16 @@ def test_pug_you_fronts_beside_their_backs_four_a_page(pug_you, paper):
 def test_pixelpug_treats_beside_their_own_back(pixelpug):
     pdf = pdfium.PdfDocument(render_built(pixelpug, duplex="fold"))
     sheet = fold_sheet("a4", 63.5 * mm, 88.9 * mm)
-    assert len(pdf) == -(-len(pixelpug.doc["cards"]) // 4)
+    assert len(pdf) == -(-(len(pixelpug.doc["cards"]) + 1) // 4)  # the cards and the reference card
     backs = set()
     for page in pdf:
         for pair in sheet.pairs:
             front, back = _text_in(page, pair.front), _text_in(page, pair.back)
             if not front:  # the last page is not full
                 assert not back
+                continue
+            if front.startswith("How to play"):  # the reference card, on the game deck's back
+                assert back == "PixelPug"
                 continue
             treat = front.startswith("Treat")
             assert back == ("Treat" if treat else "PixelPug"), front

@@ -17,6 +17,17 @@ STRINGS: dict[str, tuple[str, ...]] = {
     "points_one": ("points",), "points_other": ("points",),
     "attack_points_one": ("points",), "attack_points_other": ("points",),
     # the HTML gallery's names of the kinds of card (GameSpec.kind_titles)
-    "kind_action": (), "kind_attack": (), "kind_treat": (),
+    "kind_action": (), "kind_attack": (), "kind_treat": (), "kind_reference": (),
+    # the reference card (faces/reference_card.py): the turn, the three ways to win a round,
+    # the Champion, the rules text's clarifications; {card}, {sought}, {shield}: the deck's names
+    "ref_title": (), "ref_turn_head": (), "ref_turn": (),
+    "ref_win_head": (), "ref_numbered": ("number", "text"), "ref_win_last": (),
+    "ref_win_guess": ("card", "sought"), "ref_win_guess_unless": ("card", "sought", "shield"),
+    "ref_win_points": (),
+    "ref_champion_head": (), "ref_champion_one": ("count",), "ref_champion_other": ("count",),
+    "ref_notes_head": (), "ref_notes_attacks": (), "ref_notes_targets": (),
+    "ref_notes_doghouse": ("card",), "ref_notes_shield": ("card",), "ref_notes_tie": (),
+    "ref_house_head": (), "ref_house_flush": ("card",),
 }
-KIND_KEYS = {"action": "kind_action", "attack": "kind_attack", "treat": "kind_treat"}
+KIND_KEYS = {"action": "kind_action", "attack": "kind_attack", "treat": "kind_treat",
+             "reference": "kind_reference"}

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pugdeck.games.loop import advance
 from pugdeck.games.pixelpug.bots import make_bots
 from pugdeck.games.pixelpug.engine import Game
-from pugdeck.games.pixelpug.phases import CHANCE, PLAY
+from pugdeck.games.pixelpug.phases import CHANCE, PLAY, RPS
 
 
 def simulate(game: Game, games: int, seed: int = 0, bots: str = "random",
@@ -40,23 +40,29 @@ def simulate(game: Game, games: int, seed: int = 0, bots: str = "random",
         watcher = _Watcher(state, make_bots(bots, match, seed + number))
         held = [set() for _ in range(n)]
         kind_of, index = match.kind_of, match.index
+        pending = None  # a card played at another player: (kind, victim, player, before)
         for step in advance(state, watcher.bots):
             if step.seat == CHANCE:
                 continue
             actions += 1
             held[step.seat].update(watcher.held)
             played = kind_of[index[step.action["card"]]] if "card" in step.action else None
-            if watcher.before is not None:  # a card played at another player
-                victim = step.action["target"]
-                targeted.played(played, victim, _points_change(state, victim, *watcher.before))
+            if watcher.before is not None:
+                pending = (played, step.action["target"], step.seat, watcher.before)
+            # A play at another player is tallied once it has resolved: a duel card's play
+            # only opens the duel, which the two secret choices after it settle.
+            resolved = pending if pending is not None and state.phase != RPS else None
+            if resolved is not None:
+                targeted.played(resolved[0], resolved[1], _points_change(state, resolved[1], *resolved[3]))
+                pending = None
             for event in step.events:
                 kind = event.public["event"]
                 if kind == "eliminated":
                     eliminated_by[game.cards[index[event.public["by"]]].card] += 1
                 elif kind == "round-over":  # the table is about to be cleared: tally the round
                     winner = event.public["winner"]
-                    if watcher.before is not None and winner == step.seat:
-                        targeted.won_by[played] += 1
+                    if resolved is not None and winner == resolved[2]:
+                        targeted.won_by[resolved[0]] += 1
                     result = state.results[-1]
                     for s in range(n):
                         held[s].update(kind_of[index[c]] for c in result["hands"][s])

@@ -191,6 +191,8 @@ class State:
         """`seat` loses lives to card `cause`; Protection in hand saves a last life, once each."""
         g = self.game
         self.lives[seat] -= amount
+        # The life is lost first, then Protection gives it back: told in that order.
+        self.announce({"event": "life", "seat": seat, "lives": max(self.lives[seat], 0)})
         while self.lives[seat] <= 0:
             saver = next((c for c in self.hands[seat] if g.kind_of[c] in g.extra_life), None)
             if saver is None:
@@ -198,8 +200,7 @@ class State:
             self.hands[seat].remove(saver)
             self.discards[seat].append(saver)
             self.lives[seat] += 1
-            self.announce({"event": "saved", "seat": seat, "card": g.ids[saver]})
-        self.announce({"event": "life", "seat": seat, "lives": max(self.lives[seat], 0)})
+            self.announce({"event": "saved", "seat": seat, "card": g.ids[saver], "lives": self.lives[seat]})
         if self.lives[seat] <= 0:
             self.eliminate(seat, cause)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pugdeck.games.pixelpug.engine import Game
-from pugdeck.games.pixelpug.transcript import describe
+from pugdeck.games.pixelpug.transcript import describe, round_points
 
 
 def card_words(game: Game, card_id: str) -> str:
@@ -114,11 +114,8 @@ class EventFeed:
 
     def _round_summary(self, observation: dict) -> None:
         result, words = observation["results"][-1], self.game.words
-        if result["how"] in ("points", "tie"):
-            points = ", ".join(words("seat_out_points", name=self.names[s]) if p is None else
-                               words("seat_points", name=self.names[s], points=words.counted("n_points", p))
-                               for s, p in enumerate(result["points"]))
-            self.say("  " + words("round_points", points=points))
+        for line in round_points(self.game, result, self.names):
+            self.say(line)
         wins = ", ".join(f"{self.names[s]} {w}" for s, w in enumerate(observation["round_wins"]))
         self.say("  " + words("round_wins", wins=wins, needed=observation["round_wins_needed"]))
 

@@ -40,6 +40,8 @@ def describe(game: Game, event: dict, names: list[str]) -> str | None:
     if kind == "round":
         return words("round", round=event["round"] + 1, name=names[event["first"]])
     if kind == "play":
+        if event.get("target") is not None and event["target"] == event["seat"] and "name" not in event:
+            return words("play_on_themselves", name=who, card=card_label(game, event["card"]))
         key = "plays" + ("_on" if them else "") + ("_naming" if "name" in event else "")
         return words(key, name=who, card=card_label(game, event["card"]), target=them,
                      kind=game.kind_names.get(event.get("name"), ""))
@@ -61,7 +63,7 @@ def _consequence(game: Game, event: dict, names: list[str], who: str, them: str)
     if kind == "life":
         return words("life", name=who, lives=event["lives"])
     if kind == "saved":
-        return words("saved", name=who)
+        return words("saved", name=who, lives=words.counted("n_lives", event["lives"]))
     if kind == "eliminated":
         return words("eliminated", name=who, hand=hand_label(game, event["hand"]))
     if kind == "round-over":
@@ -96,6 +98,17 @@ def _consequence(game: Game, event: dict, names: list[str], who: str, them: str)
     return None
 
 
+def round_points(game: Game, result: dict, names: list[str]) -> list[str]:
+    """The points each player ended a round on, when points decided it (or tied it)."""
+    if result["how"] not in ("points", "tie"):
+        return []
+    words = game.words
+    points = ", ".join(words("seat_out_points", name=names[s]) if p is None else
+                       words("seat_points", name=names[s], points=words.counted("n_points", p))
+                       for s, p in enumerate(result["points"]))
+    return ["  " + words("round_points", points=points)]
+
+
 def narrate(game: Game, log: list[dict], names: list[str] | None = None) -> list[str]:
     """The whole match told from its log, every hand shown."""
     names, words = names or default_names(game.players), game.words
@@ -114,6 +127,8 @@ def narrate(game: Game, log: list[dict], names: list[str] | None = None) -> list
             line = describe(game, event.full(), names)  # the narrator sees every detail
             if line:
                 lines.append(line)
+            if event.full()["event"] == "round-over":
+                lines += round_points(game, state.results[-1], names)
     if state.is_terminal():
         champion = state.champion()
         wins = ", ".join(f"{names[s]} {w}" for s, w in enumerate(state.round_wins))

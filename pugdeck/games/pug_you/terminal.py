@@ -35,8 +35,8 @@ def play_in_terminal(game: Game, human: int, names: list[str], bots: str,
                          rounds=words.counted("n_rounds", game.rules.rounds),
                          turns=words.counted("n_turns", game.turns_total)))
     else:
-        person.say(words("intro_limit", me=names[human], others=others, hand_size=game.hand_size,
-                         limit=game.rules.badge_limit))
+        person.say(words.counted("intro_limit", game.rules.badge_limit, me=names[human], others=others,
+                                 hand_size=game.hand_size))
     person.say(words("intro_keys"))
     narrator = Narrator(game, human, names, person.say)
     state = game.new_initial_state()

@@ -21,7 +21,7 @@ def card_text(game: Game, info: CardInfo) -> str:
         kind, badges = words("healthy_mutt"), words.counted("mutt_takes", -info.badges)
     else:
         kind, badges = level_word(game, info.level or info.color), words.counted("n_badges", info.badges)
-    return words("card_text", question=info.question, kind=kind, badges=badges,
+    return words("card_text", question=words.nested(info.question), kind=kind, badges=badges,
                  turds=words.counted("n_turds", info.turds))
 
 
@@ -104,6 +104,8 @@ class Narrator:
         elif kind == "nominate":
             nominees = self.listed(event["nominees"], "you_nominated")
             self.say("  " + (words("view_you_nominate", nominees=nominees) if me else
+                             words.counted("view_nominates_you", len(event["nominees"]), name=name,
+                                           nominees=nominees) if self.seat in event["nominees"] else
                              words("view_nominates", name=name, nominees=nominees)))
         elif kind == "vote":
             self.say("  " + (words("view_you_vote", nominee=self.names[event["nominee"]],

@@ -35,17 +35,17 @@ def level_word(game: Game, level: str) -> str:
 
 
 def loser_speech(game: Game, scored: list[int]) -> str:
-    """The rulebook's closing line, "I lost because I'm fake and basic and ...": the
-    descriptives of the scored cards that carry badges, joined with "and" only. A
-    descriptive is one phrase (the bundled deck's have no commas), so no comma is added
-    between them either and each reads whole. A mutt takes badges away, so it gives no
+    """The rulebook's closing line, "I lost because I'm fake, basic and ...": the
+    descriptives of the scored cards that carry badges, listed as the deck's language lists
+    ("A, B and C", "A, B et C"); a descriptive is one phrase without a comma
+    (docs/deck-editorial.md), so each reads whole. A mutt takes badges away, so it gives no
     reason for losing, even when it has a descriptive."""
     words = game.words
     found = [info.descriptive for info in (game.cards[c] for c in scored)
              if info.kind != "mutt" and info.badges > 0 and info.descriptive]
     if not found:
         return words("speech_lost_nothing")
-    return words("speech_lost", descriptives=words("speech_lost_and").join(found))
+    return words("speech_lost", descriptives=words.join(found))  # "A, B and C", as the language lists
 
 
 def score_speech(game: Game, info) -> str:
@@ -61,8 +61,8 @@ def score_speech(game: Game, info) -> str:
 def _card_label(game: Game, card: int) -> str:
     info = game.cards[card]
     if info.kind == "mutt":
-        return game.words("label_mutt", id=info.id, question=info.question, badges=info.badges)
-    return game.words.counted("label", info.badges, id=info.id, question=info.question,
+        return game.words.counted("label_mutt", info.badges, id=info.id, question=game.words.nested(info.question))
+    return game.words.counted("label", info.badges, id=info.id, question=game.words.nested(info.question),
                              level=level_word(game, info.level or info.color))
 
 
@@ -75,8 +75,8 @@ def _header(game: Game, labels: list[str]) -> list[str]:
     words, deck = game.words, game.doc.get("deck", {})
     limit = game.rules.badge_limit
     seats = ", ".join(f"{seat_name(s)} {labels[s]}" for s in range(game.players))
-    rules = (words("header_limit", hand_size=game.hand_size, limit=limit, seats=seats) if limit is not None
-             else words("header_rounds", hand_size=game.hand_size, rounds=game.rules.rounds, seats=seats))
+    rules = (words.counted("header_limit", limit, hand_size=game.hand_size, seats=seats) if limit is not None
+             else words.counted("header_rounds", game.rules.rounds, hand_size=game.hand_size, seats=seats))
     return [words("header", name=deck.get("name", "?"), version=deck.get("version", ""),
                   cards=len(game.cards), players=game.players, seed=game.seed), rules]
 
@@ -149,16 +149,16 @@ def _describe(game: Game, event: dict) -> list[str]:
 def _ending(game: Game, state: State) -> list[str]:
     scores, words = state.scores(), game.words
     if state.end_reason == "rounds":
-        over = words("over_rounds", turns=state.turn, rounds=game.rules.rounds)
+        over = words.counted("over_rounds", game.rules.rounds, turns=state.turn)
     elif state.end_reason == "nothing_to_ask":
         over = words("over_nothing", turns=state.turn)
     else:
         limit = game.rules.badge_limit
         reached = [seat_name(s) for s, n in enumerate(state.printed_badges()) if n >= limit]
-        over = words("over_limit", turns=state.turn, reached=join_words(reached, game), limit=limit)
+        over = words.counted("over_limit", limit, turns=state.turn, reached=join_words(reached, game))
     out = ["", over, words("badges", list=", ".join(f"{seat_name(s)} {b}" for s, b in enumerate(scores)))]
     for seat in state.losers():
-        out.append(words("loses", seat=seat_name(seat), count=scores[seat],
+        out.append(words.counted("loses", scores[seat], seat=seat_name(seat),
                          speech=loser_speech(game, state.scored[seat])))
     return out
 

@@ -63,9 +63,10 @@ def test_the_pdf_has_fronts_and_backs_pages_and_is_deterministic(built_doc):
 
     import pypdf
 
-    assert len(pypdf.PdfReader(io.BytesIO(first)).pages) == 8  # 36 cards: 4 fronts + 4 backs
+    # 36 cards and the reference card: 5 sheets of fronts, each with its backs
+    assert len(pypdf.PdfReader(io.BytesIO(first)).pages) == 10
     single = render_pdf(built_doc, deck_folder=bundled_deck("pixelpug"), duplex="none")
-    assert len(pypdf.PdfReader(io.BytesIO(single)).pages) == 4
+    assert len(pypdf.PdfReader(io.BytesIO(single)).pages) == 5
 
 
 def test_the_pdf_of_a_deck_names_its_game_and_pages_end_with_each_pile_s_back(built_doc):
@@ -103,7 +104,7 @@ def deck_with_a_long_word(tmp_path, monkeypatch):
     shutil.copytree(bundled_deck("pixelpug"), folder)
     cards = folder / "cards" / "main.yaml"
     text = cards.read_text(encoding="utf-8")
-    old = 'text: "Zzz. Nothing happens - but a nap is worth 3 points."'
+    old = 'text: "Zzz. Nothing happens – but a nap is worth 3 points."'
     assert old in text
     cards.write_text(text.replace(old, f'text: "{LONG_WORD}"'), encoding="utf-8")
     line = text[:text.index(old)].count("\n") + 1

@@ -17,7 +17,7 @@ from pugdeck.render.shapes import Rect, TextLine
 from pugdeck.render.strings import resolve_strings
 
 ROOT = Path(__file__).resolve().parents[3]
-PIXEL_FONT = "PixelifySans_700Bold.ttf"
+PIXEL_FONT = "Jersey10_400Regular.ttf"
 INSIDE_TRIM_MM = 3.5  # what the layout test of the print-shop work holds every face to
 
 
@@ -60,10 +60,10 @@ def test_every_picture_is_a_16_by_12_grid_of_colours_it_defines():
 def test_titles_are_set_in_the_bundled_pixel_font_which_is_licensed_and_listed(template):
     assert template.fonts["title"].name == PIXEL_FONT
     assert (ROOT / "fonts" / PIXEL_FONT).is_file()
-    assert "SIL Open Font License" in (ROOT / "fonts" / "OFL-PixelifySans.txt").read_text(encoding="utf-8")
+    assert "SIL Open Font License" in (ROOT / "fonts" / "OFL-Jersey10.txt").read_text(encoding="utf-8")
     readme = (ROOT / "fonts" / "README.md").read_text(encoding="utf-8")
-    assert f"`{PIXEL_FONT}`" in readme and "`OFL-PixelifySans.txt`" in readme
-    assert "Pixelify Sans" in (ROOT / "docs" / "printing.md").read_text(encoding="utf-8")
+    assert f"`{PIXEL_FONT}`" in readme and "`OFL-Jersey10.txt`" in readme
+    assert "Jersey 10" in (ROOT / "docs" / "printing.md").read_text(encoding="utf-8")
     assert '"fonts" = "pugdeck/data/fonts"' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
 
 
@@ -154,12 +154,34 @@ def test_card_texts_say_who_chooses_and_print_every_rule_they_need(built_doc):
         if "target-player" in targets:
             assert "choose a target player (you too)" in text, card["name"]
         if ops & {"fish", "guess-card"}:
-            assert text.startswith("name a card"), card["name"]
+            assert text.startswith("name a kind of card"), card["name"]  # a kind, not one card
         if "guess-card" in ops:  # what it may not name, in so many words
             assert all(name.lower() in text for name in {card["name"], *aside}), card["name"]
         if ops & {"rps-duel", "compare-hands"}:
             assert "a tie does nothing" in text, card["name"]
         if any(step.get("on-miss") == "draw" for step in steps):
-            assert "if not, draw a card" in text, card["name"]
+            # the miss is named ("No Dog Food: draw a card"), never a bare "If not", which
+            # could be read as "if Protection shields them" too
+            sought = {step["card"] for step in steps if "card" in step}
+            names = {c["name"].lower() for c in built_doc["cards"] if c["card"] in sought}
+            assert any(f"no {name}: draw a card" in text for name in names), card["name"]
+            assert "if not, draw a card" not in text, card["name"]
         if any(step.get("discard-to") == "out-of-round" for step in steps):
             assert "out of the round" in text and "scores nothing" in text, card["name"]
+
+
+def _ink_right_of_middle(font_path: Path, letter: str) -> float:
+    """How much of the right quarter of `letter`'s middle rows is inked, set at 70 px (a
+    17 pt title at 300 dpi): an open C leaves it empty, a closed one reads as O."""
+    from PIL import ImageFont  # noqa: PLC0415
+
+    mask = ImageFont.truetype(str(font_path), 70).getmask(letter, mode="1")
+    width, height = mask.size
+    cells = [(x, y) for y in range(int(height * 0.3), int(height * 0.7) + 1) for x in range(int(width * 0.75), width)]
+    return sum(mask.getpixel(cell) > 0 for cell in cells) / len(cells)
+
+
+def test_the_title_font_keeps_c_open_so_caseta_never_reads_oaseta(template):
+    path = ROOT / "fonts" / template.fonts["title"].name
+    assert _ink_right_of_middle(path, "C") < 0.5 * _ink_right_of_middle(path, "O")
+    assert _ink_right_of_middle(path, "c") < 0.6 * _ink_right_of_middle(path, "o")

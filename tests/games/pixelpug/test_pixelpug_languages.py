@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import shutil
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -41,3 +42,26 @@ def test_the_labels_and_the_treats_back_are_in_the_decks_language(tmp_path, lang
 def test_a_deck_names_its_points_in_its_own_words(tmp_path):
     text = pdf_text(tmp_path, "en", "  points_other: '{points} paws'\n  points_one: '{points} paw'\n")
     assert "3 paws" in text and "1 paw " in text and "3 pts" not in text
+
+
+@pytest.mark.parametrize(("language", "dog_food", "protection", "treat"), [
+    ("de", "Futter", "Schutz", "Leckerli"), ("fr", "Croquettes", "Protection", "Friandise"),
+    ("es", "Comida", "Protección", "Premio")])
+def test_a_new_deck_in_german_or_french_starts_from_cards_in_that_language(tmp_path, monkeypatch, language,
+                                                                          dog_food, protection, treat):
+    # The narration names the Dog Food, Protection and Treats as the starter's cards do
+    # ("P1 hat das Futter!"), so a new deck prints the names the game says.
+    import yaml  # noqa: PLC0415
+
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["init", "deck", "--game", "pixelpug", "--language", language])
+    assert result.exit_code == 0, result.output
+    assert "the sample cards are in en" not in result.output
+    cards = yaml.safe_load((tmp_path / "deck" / "cards" / "main.yaml").read_text(encoding="utf-8"))["cards"]
+    names = {c["name"] for c in cards}
+    assert {dog_food, protection} <= names and "The Pug" not in names
+    narration = yaml.safe_load((Path(__file__).parents[3] / "pugdeck" / "games" / "pixelpug"
+                                / "narration.yaml").read_text(encoding="utf-8"))[language]
+    assert dog_food in narration["found"] and treat in narration["given"]
+    build = CliRunner().invoke(main, ["build", "deck", "--out", "out"])
+    assert build.exit_code == 0, build.output

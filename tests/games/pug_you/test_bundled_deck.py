@@ -23,6 +23,31 @@ AMERICAN = ("color", "favorite", "favor", "organize", "organized", "organizing",
             "cookie", "candy", "sweater", "movie", "movies", "commercial", "bathroom", "restroom",
             "cellphone", "soccer", "couch", "trash", "garbage", "roommate", "pick-up lines", "resume")
 ARTICLES = {"a", "an", "the"}
+# A question must not take for granted a fact that some players lack: with two nominees to
+# name, a card about tattoos at a table with one tattoo has no honest second answer.
+PRESUPPOSED = {
+    r"\btattoo": "a tattoo",
+    r"\b(brothers?|sisters?|siblings?)\b": "siblings",
+    r"\b(their|your) (parents|mum|dad|kids|children)\b|\bfavourite child\b": "parents or children",
+    r"\b(at work|office|boss|colleagues?|CV)\b": "a job",
+    r"\b(housemates?|flatmates?)\b": "housemates",
+    r"\btheir (partner|husband|wife|boyfriend|girlfriend|ex|car)\b": "a partner, an ex or a car",
+}
+# One card per theme (docs/deck-editorial.md): the themes the editorial reads found twice or more.
+THEMES = {
+    "crying": r"\b(cry|cries|cried|crying|sobbing|tears)\b",
+    "photos": r"\b(photo\w*|selfies?)\b",
+    "selling out friends": r"\bsell out\b|\bdrop everyone\b|\buseful to them\b",
+    "the worst person to X": r"\bmost unbearable\b|\bworst person\b",
+    "lying about a number": r"\blie about how many\b|\boff their age\b",
+    "stinginess": r"\bthe bill\b|\bcheapest\b",
+    "cancelling plans": r"\bcancels?\b",
+    "weddings": r"\bweddings?\b",
+}
+# Never a judgement of what someone is: body, age, family standing, or real distress.
+NEVER = r"\b(diet|weight|filler|work done|least favourite child|cried in|cried at work|fat|bald|wrinkl\w*)\b"
+# A red question about the people at this table names them.
+AT_THIS_TABLE = r"\b(this table|this room|here|the rest of us)\b"
 
 
 @pytest.fixture(scope="module")
@@ -104,3 +129,27 @@ def test_no_green_card_or_mutt_is_about_sex_dating_or_drinking(cards):
     adult = {"sex", "dating", "drinking"}
     assert not [c["card"] for c in cards
                 if (c["kind"] == "mutt" or c["level"] == "green") and adult & set(c["tags"])]
+
+
+def test_no_question_takes_for_granted_a_fact_some_players_lack(cards):
+    found = [(c["card"], what) for c in cards for pattern, what in PRESUPPOSED.items()
+             if re.search(pattern, c["question"], re.IGNORECASE)]
+    assert not found, f"these questions need every nominee to have {found}"
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_one_card_per_theme(cards, theme):
+    hits = [c["card"] for c in cards if re.search(THEMES[theme], c["question"], re.IGNORECASE)]
+    assert len(hits) <= 1, f"{theme}: {hits}"
+
+
+def test_no_card_judges_a_body_an_age_a_family_standing_or_distress(cards):
+    found = [c["card"] for c in cards
+             if re.search(NEVER, c["question"] + " " + c["descriptive"], re.IGNORECASE)]
+    assert not found
+
+
+def test_most_red_questions_are_about_the_people_at_this_table(cards):
+    red = _levelled(cards, "red")
+    table = [c["card"] for c in red if re.search(AT_THIS_TABLE, c["question"], re.IGNORECASE)]
+    assert len(table) >= 20, f"only {len(table)} of {len(red)} reds name the table: {table}"

@@ -28,7 +28,7 @@ ENGLISH = ("Turd card", "Nominee", "Your turn", "because I'm", "only the pugs re
            "Everyone else offers", "Draw up to", "After 2 rounds", "most badges loses", "pink mutt")
 TRANSLATED = {
     "es": ("Carta caca", "Nominado 1 de 2", "Tu turno", "porque soy", "aquí solo ganan los carlinos",
-           "Todos roban hasta 5 cartas (4 con 8 o más jugadores)", "Tras 2 rondas",
+           "Todos roban hasta tener 5 cartas (4 si sois 8 o más)", "Tras 2 rondas",
            "resta 2 medallas"),
     "de": ("Häufchen-Karte", "Nominierung 1 von 2", "Du bist dran", "denn ich bin",
            "am Ende gewinnen nur die Möpse", "außer den Nominierten", "Nach 2 Runden",
@@ -89,7 +89,7 @@ def test_the_reference_card_states_the_house_rules(tmp_path):
 def test_a_badge_limit_ends_the_reference_card_and_plurals_follow_the_language(tmp_path):
     rules = "  badge_limit: 1\n  mutt_badges: -1\n  large_group: {from_players: 8, hand_size: 5}\n"
     _doc, text = built(tmp_path, deck("fr", rules))
-    assert "Dès que quelqu'un a 1 badge, celui qui en a le plus perd." in text
+    assert "Dès que quelqu’un a 1 badge, celui qui en a le plus perd." in text
     assert "Chaque corniaud rose enlève 1 badge." in text
     assert "Chacun complète sa main à 5 cartes. Puis" in text  # no smaller hand for 8+
 

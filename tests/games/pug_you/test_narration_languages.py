@@ -41,7 +41,8 @@ def test_a_spanish_deck_plays_in_spanish(tmp_path, monkeypatch):
             "de las fiestas.»") in lines
     assert "Fin de la partida tras 8 turnos, al cabo de 2 rondas completas." in lines
     assert [line for line in lines if " pierde con " in line][0].startswith(
-        "P3 pierde con 10 medallas: «Perdí porque soy un currículum de ciencia ficción y ")
+        "P3 pierde con 10 medallas: «He perdido porque soy un currículum de ciencia ficción, un rencoroso "
+        "con clase, un peligro con micrófono y el terror de las fiestas.»")
     assert not [line for line in lines if "because" in line or " badges" in line]
 
 
@@ -102,3 +103,43 @@ def test_leaving_a_spanish_game_is_said_in_spanish(tmp_path, monkeypatch):
     end = CliRunner().invoke(main, ["play", "verbena", "-p", "4", "--human", "Ana", "--json"], input="")
     assert end.exit_code == 1 and end.stdout == ""
     assert end.stderr.strip().endswith("Ana ha dejado la partida antes del final; no se ha escrito ningún registro.")
+
+
+@pytest.mark.parametrize(("language", "both", "only_you"), [
+    ("es", "Ana te nomina a ti y a Bea.", "Ana te nomina a ti."),
+    ("fr", "Ana vous nomine, toi et Bea.", "Ana te nomine."),
+    ("de", "Ana nominiert dich und Bea.", "Ana nominiert dich."),
+    ("en", "Ana nominates you and Bea.", "Ana nominates you."),
+])
+def test_being_nominated_takes_the_object_pronoun_the_language_needs(language, both, only_you):
+    from helpers.pug_you_decks import built_deck  # noqa: PLC0415
+    from pugdeck.games.pug_you.terminal_view import Narrator  # noqa: PLC0415
+
+    doc = built_deck()
+    doc["deck"]["language"] = language
+    game = Game(doc, 5, seed=1)
+    said: list[str] = []
+    narrator = Narrator(game, 1, ["Ana", "Tú", "Bea", "Cai", "Dan"], said.append)
+    observation = game.new_initial_state().observation(1)
+    narrator.step([{"event": "nominate", "seat": 0, "nominees": [1, 2]}], observation)
+    narrator.step([{"event": "nominate", "seat": 0, "nominees": [1]}], observation)
+    assert "  " + both in said and "  " + only_you in said, said
+
+
+@pytest.mark.parametrize(("language", "question", "said"), [
+    ("es", "¿Quién pulsaría «responder a todos» sin querer?", "«¿Quién pulsaría “responder a todos” sin querer?»"),
+    ("de", "Wer klickt aus Versehen auf „Allen antworten“?", "„Wer klickt aus Versehen auf ‚Allen antworten‘?“"),
+    ("fr", "Qui cliquerait sur «\u00a0Répondre à tous\u00a0» par erreur\u202f?",
+     "«\u202fQui cliquerait sur “Répondre à tous” par erreur\u202f?\u202f»"),
+    ("en", "Who would hit 'reply all' by mistake?", "\"Who would hit 'reply all' by mistake?\""),
+])
+def test_a_quote_inside_a_card_is_nested_as_the_language_nests_quotes(language, question, said):
+    from helpers.pug_you_decks import built_deck, card  # noqa: PLC0415
+
+    cards = [card("reply-all", question=question)] + [card(f"filler-{i:03d}") for i in range(40)]
+    doc = built_deck(cards)
+    doc["deck"]["language"] = language
+    game = Game(doc, 5, seed=1)
+    from pugdeck.games.pug_you.transcript import _card_label  # noqa: PLC0415
+
+    assert said in _card_label(game, game.index["reply-all#1"])

@@ -70,7 +70,7 @@ def test_question_mark_shows_every_card_in_hand_with_its_text(doc):
     while state.current_player() != 0:
         state.apply_action(next(a for a in log["actions"][len(state.history()):]))
     hand = state.observation(0)["hand"]
-    shown = text[text.index("The cards in your hand:"):]
+    shown = " ".join(text[text.index("The cards in your hand:"):].split())  # long lines wrap
     for card in hand:
         info = game.card(card)
         assert f'"{info.question}"' in shown and f"because I'm {info.descriptive}" in shown

@@ -8,9 +8,12 @@ from pugdeck.games.pug_you.engine import Game
 from pugdeck.games.pug_you.transcript import loser_speech, narrate
 
 
-def _game(cards: list[dict], players: int = 5) -> Game:
+def _game(cards: list[dict], players: int = 5, language: str | None = None) -> Game:
     filler = [card(f"filler-{i:03d}", descriptive=f"filler{i}") for i in range(40)]
-    return Game(built_deck(cards + filler), players, seed=1)
+    doc = built_deck(cards + filler)
+    if language:
+        doc["deck"]["language"] = language
+    return Game(doc, players, seed=1)
 
 
 def _numbers(game: Game, ids: list[str]) -> list[int]:
@@ -29,11 +32,15 @@ def test_the_losers_line_names_only_the_cards_that_carry_badges():
     assert loser_speech(game, only_mutts) == "I lost without a single pug on me."
 
 
-def test_the_losers_line_joins_three_or_more_descriptives_with_and_and_no_comma():
-    game = _game([card("fake", badges=2, descriptive="fake"), card("basic", badges=1, descriptive="basic"),
-                  card("menace", badges=1, descriptive="a dance floor menace")])
+def test_the_losers_line_lists_three_or_more_descriptives_as_the_language_lists_them():
+    cards = [card("fake", badges=2, descriptive="fake"), card("basic", badges=1, descriptive="basic"),
+             card("menace", badges=1, descriptive="a dance floor menace")]
+    game = _game(cards)
     line = loser_speech(game, _numbers(game, ["fake", "basic", "menace"]))
-    assert line == "I lost because I'm fake and basic and a dance floor menace."
+    assert line == "I lost because I'm fake, basic and a dance floor menace."  # the rulebook's example's shape
+    french = _game(cards, language="fr")
+    assert loser_speech(french, _numbers(french, ["fake", "basic", "menace"])) == (
+        "J’ai perdu parce que je suis fake, basic et a dance floor menace.")
 
 
 def test_a_mutt_without_a_descriptive_is_scored_in_a_whole_sentence():

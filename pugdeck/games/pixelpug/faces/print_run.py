@@ -1,5 +1,6 @@
 """What PixelPug prints: every card, each with the back of its pile (the Treats have their
-own back, so a Treat never hides in the deck). render/pdf.py lays it on sheets."""
+own back, so a Treat never hides in the deck), and a reference card after them
+(reference_card.py) on the game deck's back. render/pdf.py lays it on sheets."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from reportlab.lib.units import mm
 
 from pugdeck.core.built_deck import Built
 from pugdeck.games.pixelpug.faces.card_faces import card_back, card_face
+from pugdeck.games.pixelpug.faces.reference_card import REFERENCE_ID, reference_face, sections
 from pugdeck.games.pixelpug.faces.sprites import sought_kinds
+from pugdeck.games.pixelpug.game import GAME
 from pugdeck.render.backs import back_choice
 from pugdeck.render.fonts import FontSet
 from pugdeck.render.print_run import FaceInfo, PdfInfo, PrintRun
@@ -25,8 +28,9 @@ def back_name(pile: str) -> str:
     return f"back-{pile}"
 
 
-def faces(built: Built) -> list[FaceInfo]:
-    """Every card in deck order, with the back of its pile."""
+def faces(built: Built, strings: Strings | None = None) -> list[FaceInfo]:
+    """Every card in deck order, with the back of its pile, then the reference card
+    (`strings`: the deck's fixed texts, read from its template when not given)."""
     out = []
     for card in built.cards:
         pile = card.get("pile", "main")
@@ -36,7 +40,25 @@ def faces(built: Built) -> list[FaceInfo]:
                  card.get("card") or ""]
         out.append(FaceInfo(card["id"], kind, None, title, " ".join(w for w in words if w), True,
                             back_name(pile)))
+    out.append(_reference_info(built, strings))
     return out
+
+
+def _reference_info(built: Built, strings: Strings | None) -> FaceInfo:
+    """The reference card: printed, never played; named and searched by what it says."""
+    strings = strings or GAME.strings(built)
+    title = strings.text("ref_title")
+    parts = sections(_kinds(built), built.doc.get("rules", {}), strings)
+    return FaceInfo(REFERENCE_ID, "reference", None, title,
+                    " ".join([title, *(f"{p.heading} — {p.text}" for p in parts)]), False, back_name("main"))
+
+
+def _kinds(built: Built) -> list[dict]:
+    """One built card per kind, in deck order (the reference card names kinds, not copies)."""
+    seen: dict[str, dict] = {}
+    for card in built.cards:
+        seen.setdefault(card.get("card"), card)
+    return list(seen.values())
 
 
 def print_run(built: Built, template: Template, fonts: FontSet, bleed: float) -> PrintRun:
@@ -55,7 +77,7 @@ def print_run(built: Built, template: Template, fonts: FontSet, bleed: float) ->
         backs[back_name(pile)] = CardFace(
             (Place(key, -bleed, -bleed, width + 2 * bleed, height + 2 * bleed),), width, height)
     cards = built.cards
-    run = PrintRun(fronts=iter(()), count=len(cards), backs=backs,
+    run = PrintRun(fronts=iter(()), count=len(cards) + 1, backs=backs,
                    info=PdfInfo(title, strings.text("pdf_subject", deck=title, version=deck.get("version", ""))
                                 .strip(), names_paper=False),
                    pictures=art.get)
@@ -67,7 +89,10 @@ def _fronts(built: Built, template: Template, fonts: FontSet, strings: Strings, 
             diagnostics: list) -> Iterator[tuple[FaceInfo, CardFace]]:
     cards = built.cards
     sought = sought_kinds(cards)
-    for info, card in zip(faces(built), cards):
+    infos = faces(built, strings)
+    for info, card in zip(infos, cards):
         face, problems = card_face(card, template, fonts, strings, bleed, sought)
         diagnostics.extend(problems)
         yield info, face
+    yield infos[-1], reference_face(_kinds(built), built.doc.get("rules", {}), template, fonts, strings,
+                                    diagnostics, bleed)
