@@ -61,10 +61,11 @@ def deck_origin() -> str | None:
     return None if ctx is None else ctx.meta.get(_ORIGIN)
 
 
-def with_origin(summary: str) -> str:
+def with_origin(summary: str, origin: str | None = None) -> str:
     """A summary line `<name>: …` that says which deck it is when DECK was left out:
-    `mazo (./deck.yaml): …`, `pug-you (bundled, no deck.yaml here): …`."""
-    origin = deck_origin()
+    `mazo (./deck.yaml): …`, `pug-you (bundled, no deck.yaml here): …`. `origin` is
+    `deck_origin()` unless given (a thread of its own has no Click context to read it from)."""
+    origin = origin or deck_origin()
     if origin is None:
         return summary
     name, colon, rest = summary.partition(":")
