@@ -36,6 +36,7 @@ from pugdeck.authoring.schema_checks import (
 from pugdeck.games import registry
 from pugdeck.games.spec import GameSpec
 from pugdeck.schemas.composition import compose_built, with_game_ids
+from pugdeck.schemas.publishing import EDITOR_PART, published
 
 HERE = Path(__file__).resolve().parent
 SHARED = ("built", "profile", "template")  # schemas no game owns, checked whole
@@ -98,10 +99,14 @@ def _shared_file(name: str) -> dict:
 
 def published_text(name: str) -> str:
     """What `pugdeck schema --game NAME` prints (a registered game's id or one of `SHARED`):
-    a composed schema as JSON, a shared file that needs no composing as it is written."""
-    if name in SHARED[1:]:
+    the schema as editors read it (schemas/publishing.py), as JSON."""
+    if name == "template":  # needs nothing restated (tests/schemas: strict ajv takes it as written)
         return (HERE / f"{name}.schema.json").read_text(encoding="utf-8")
-    schema = built_schema() if name == "built" else game_schema(name)
+    if name in SHARED:
+        schema = published(shared_schema(name))
+    else:
+        part = registry.game(name).authoring_schema_path().with_name(EDITOR_PART)
+        schema = published(game_schema(name), own_game=name, editor_part=part)
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
