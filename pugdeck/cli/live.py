@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 import webbrowser
 from pathlib import Path
@@ -61,7 +63,12 @@ def live_command(deck: Path, name: str | None, port: int, host: str, no_browser:
     try:
         sock = bind(host, port)
     except OSError as exc:
-        click.echo(f"error: cannot listen on {host}:{port}: {exc.strerror or exc}", err=True)
+        # The system's own words once (Python adds "(while attempting to bind on address …)",
+        # which repeats the address), and the way out when the port is taken.
+        reason = os.strerror(exc.errno) if exc.errno else str(exc)
+        hint = ("; another program uses that port: pick another with --port N, or --port 0 for any free one"
+                if exc.errno == errno.EADDRINUSE else "")
+        click.echo(f"error: cannot listen on {host}:{port}: {reason}{hint}", err=True)
         sys.exit(1)
     origin = deck_origin()  # read here: rebuilds are reported from the server's thread
     report = (lambda _session: None) if quiet else (lambda session: _report(session, origin))
