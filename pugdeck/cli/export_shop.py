@@ -60,7 +60,7 @@ def print_shop_command(deck: Path, name: str | None, out_dir: str, shop_key: str
     cards = sum(image.copies for image in fronts)
     width, height = shop.pixels(dpi)
     size = sum(len(data) for data in files.values()) / 1e6
-    click.echo(f"wrote {len(fronts)} front image{'s' * (len(fronts) != 1)} for {cards} cards and "
+    click.echo(f"wrote {len(fronts)} front image{'s' * (len(fronts) != 1)} for {cards} card{'s' * (cards != 1)} and "
                f"{len(images) - len(fronts)} back{'s' * (len(images) - len(fronts) != 1)}, "
                f"{width} x {height} px at {dpi} dpi ({size:.1f} MB), in {folder}")
     click.echo(f"manifest: {folder / 'manifest.csv'}")
