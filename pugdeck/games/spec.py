@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # types only: the stages import these modules, not the other 
     from pugdeck.authoring.diagnostics import Diagnostic
     from pugdeck.authoring.loading import LoadedDeck
     from pugdeck.games.built_deck import Built
+    from pugdeck.games.events import Event
     from pugdeck.games.parameters import Parameter
     from pugdeck.render.fonts import FontSet
     from pugdeck.render.shapes import CardFace
@@ -312,21 +313,33 @@ class GameSpec:
         raise NotImplementedError(f"charts are not drawn for {self.title} decks")
 
     # -- protocol (docs/protocol.md) ------------------------------------------------------
-    def public_action(self, action: dict) -> dict:
-        """What every seat may see of an action (hidden choices removed)."""
-        return dict(action)
+    #: the game's secrecy rule: per action type, the fields the table may not see (a card
+    #: played face down, a secret choice). Public actions leave them out and the engine's
+    #: events (games/events.py `action_event`) keep them private to the seat that played.
+    #: A chance outcome (a shuffle, a deal) shows only its type unless its type is listed
+    #: here, then all but the listed fields.
+    secret_fields: ClassVar[dict[str, tuple[str, ...]]] = {}
+
+    def public_action(self, action: dict, seat: int | None) -> dict:
+        """What every seat may see of `action`, which `seat` took (`CHANCE`, or None when
+        unknown: treated as chance). By default: a chance outcome's type only, and a
+        seat's move without its `secret_fields`."""
+        kind = action.get("type")
+        hidden = self.secret_fields.get(kind)
+        if hidden is None:
+            if seat is None or seat < 0:  # a chance outcome: the seed's secret
+                return {"type": kind}
+            return dict(action)
+        return {key: value for key, value in action.items() if key not in hidden}
+
+    def event_view(self, event: Event, seat: int | None) -> dict:
+        """What `seat` sees of one of the engine's events (`seat=None`: what every seat
+        sees): by default its public part, and its private part for the seats it names."""
+        return event.view(seat)
 
     def result(self, state: Any) -> dict:
         """A finished (or running) game summed up for a frontend."""
         return {"scores": state.scores()}
-
-    def public_events(self, state: Any, start: int) -> list[dict]:
-        """Events from index `start` as every seat sees them; [] for a game without events."""
-        return []
-
-    def event_count(self, state: Any) -> int:
-        """How many events `state` has logged (where `public_events` of a next step start)."""
-        return 0
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"

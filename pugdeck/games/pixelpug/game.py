@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pugdeck.games.pixelpug.fixed_texts import KIND_KEYS, STRINGS
+from pugdeck.games.pixelpug.secrecy import SECRET_FIELDS
 from pugdeck.games.spec import FaceInfo, GameSpec, PrintRun, Simulation
 
 if TYPE_CHECKING:  # types only
@@ -145,25 +146,12 @@ class PixelPug(GameSpec):
         return "\n".join(text_report(run.summaries))
 
     # -- protocol (docs/protocol.md) ------------------------------------------------------
-    def public_action(self, action: dict) -> dict:
-        if action["type"] == "deal":
-            return {"type": "deal", "first": action["first"]}
-        if action["type"] == "rps":
-            return {"type": "rps"}  # the duel's outcome shows in the events, the choice does not
-        return dict(action)
+    secret_fields = SECRET_FIELDS  # secrecy.py: the deal's order and a duel choice
 
     def result(self, state) -> dict:
         return {"scores": state.scores(), "scores_are": "round wins",
                 "round_wins_needed": state.game.rules.round_wins,
                 "champion": state.champion() if state.is_terminal() else None}
-
-    def public_events(self, state, start: int) -> list[dict]:
-        from pugdeck.games.pixelpug.observation import visible_events  # noqa: PLC0415
-
-        return visible_events(state, -1, start)  # seat -1 sees only what every seat sees
-
-    def event_count(self, state) -> int:
-        return len(state.events)
 
     # -- exports --------------------------------------------------------------------------
     kind_titles: ClassVar[dict[str, str]] = {

@@ -14,6 +14,7 @@ import copy
 from bisect import insort
 from typing import TYPE_CHECKING
 
+from pugdeck.games.events import Event
 from pugdeck.games.pixelpug import actions, effects
 from pugdeck.games.pixelpug.actions import IllegalAction
 from pugdeck.games.pixelpug.observation import observe
@@ -41,14 +42,13 @@ class State:
 
     def __init__(self, game: Game):
         self.game = game
-        self.phase, self.cur = DEAL, CHANCE
+        self.phase, self.current = DEAL, CHANCE
         self.round = 0  # rounds started
         self.round_wins = [0] * game.players
         self.results: list[dict] = []  # one per finished round
         self.eliminations: list[tuple[int, int, str]] = []  # (round, seat, card kind) of the match
-        # The match's events: (seats who see `private`, public dict, private dict or None);
-        # see observation.py.
-        self.events: list[tuple] = []
+        # The match's events, with who sees their private parts (games/events.py).
+        self.events: list[Event] = []
         self.round_events_from = 0  # where this round's events start
         self.log: list[dict] = []  # the actions applied, as the engine's own copies
         self._clear_table()
@@ -66,7 +66,7 @@ class State:
         self.lives = [g.rules.starting_life] * n
         self.alive = [True] * n
         self.doghouse = [False] * n
-        self.active = 0  # whose turn it is (`cur` is who acts: in a duel, maybe another seat)
+        self.active = 0  # whose turn it is (`current` is who acts: in a duel, maybe another seat)
         self.turn = 0  # turns started this round
         self.rps: list = []  # [attacker, defender, attacker's choice, card] while a duel is on
         self.round_winner: int | None = None
@@ -76,7 +76,7 @@ class State:
 
     def current_player(self) -> int:
         """The seat to act, `CHANCE` before a round's deal, `TERMINAL` once the match is over."""
-        return self.cur
+        return self.current
 
     def is_terminal(self) -> bool:
         """Whether the match is over (someone is champion, or the round limit was reached)."""
@@ -84,7 +84,7 @@ class State:
 
     def is_chance_node(self) -> bool:
         """Whether the next action is a chance outcome (a round's deal)."""
-        return self.cur == CHANCE
+        return self.current == CHANCE
 
     def legal_actions(self) -> list[dict]:
         """Every legal action as a new JSON-able dict, sorted and unique; [] when over."""
@@ -166,11 +166,12 @@ class State:
 
     def announce(self, public: dict) -> None:
         """Record an event every player sees."""
-        self.events.append((None, public, None))
+        self.events.append(Event(public))
 
     def tell(self, seen_by: tuple[int, ...], public: dict, private: dict) -> None:
-        """Record an event the seats `seen_by` see as `private` and everyone else as `public`."""
-        self.events.append((seen_by, public, private))
+        """Record an event everyone sees as `public`, and the seats `seen_by` with the
+        fields of `private` too."""
+        self.events.append(Event(public, private, frozenset(seen_by)))
 
     def draw(self, seat: int) -> int | None:
         """`seat` draws the top card, if there is one."""
@@ -244,7 +245,7 @@ class State:
 
     def do_play(self, card: int, target: int | None, kind: int | None) -> None:
         """The current player plays `card` onto their discard pile, at `target`, naming `kind`."""
-        seat = self.cur
+        seat = self.current
         self.hands[seat].remove(card)
         self.discards[seat].append(card)
         self.announce(_play_event(self.game, seat, card, target, kind))
@@ -257,9 +258,9 @@ class State:
     def do_rps(self, choice: str) -> None:
         """A secret duel choice: the attacker's first, then the defender's settles the duel."""
         attacker, defender, first_choice, card = self.rps
-        if self.cur == attacker:
+        if self.current == attacker:
             self.rps[2] = choice
-            self.cur = defender
+            self.current = defender
             return
         self.rps = []
         self.phase = PLAY
@@ -280,11 +281,11 @@ class State:
         winner = self.round_winner
         if ((winner is not None and self.round_wins[winner] >= self.game.rules.round_wins)
                 or self.round >= ROUND_LIMIT):
-            self.phase, self.cur = OVER, TERMINAL
+            self.phase, self.current = OVER, TERMINAL
         else:
             self.round += 1
             self._clear_table()
-            self.phase, self.cur = DEAL, CHANCE
+            self.phase, self.current = DEAL, CHANCE
 
     def _next_seat(self) -> int:
         """The next player clockwise (the next seat number) still in the round."""
@@ -299,7 +300,7 @@ class State:
         self.turn += 1
         self.doghouse[seat] = False  # Doghouse lasts until your next turn
         self.draw(seat)  # never from an empty deck: the round ends with the deck
-        self.phase, self.cur = PLAY, seat
+        self.phase, self.current = PLAY, seat
 
     def _score_points(self) -> None:
         """The deck ran out: most points among players still in wins; a tie wins nobody."""

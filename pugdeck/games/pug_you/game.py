@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pugdeck.games.pug_you import description  # a few lines of plain code: nothing to defer
 from pugdeck.games.pug_you.fixed_texts import KIND_KEYS, LEVEL_KEYS, STRINGS
 from pugdeck.games.pug_you.parameters import PARAMETERS
+from pugdeck.games.pug_you.secrecy import SECRET_FIELDS
 from pugdeck.games.spec import FaceInfo, GameSpec, PrintRun, Simulation
 
 if TYPE_CHECKING:  # types only
@@ -144,11 +145,7 @@ class PugYou(GameSpec):
         plot_summaries(run.summaries, path)
 
     # -- protocol (docs/protocol.md) ------------------------------------------------------
-    def public_action(self, action: dict) -> dict:
-        # Offers and votes are face-down cards; a shuffle's order is the draw pile's secret.
-        if action["type"] in ("shuffle", "offer", "vote"):
-            return {"type": action["type"]}
-        return dict(action)
+    secret_fields = SECRET_FIELDS  # secrecy.py: offers, votes and shuffles are face down
 
     def result(self, state) -> dict:
         return {"scores": state.scores(), "scores_are": "badges (most badges loses)",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pugdeck.games.pug_you.phases import NO_CARD, PHASE_NAMES, Phase
+from pugdeck.games.pug_you.phases import NO_CARD, Phase
 
 if TYPE_CHECKING:  # type hints only: state imports this module
     from pugdeck.games.pug_you.state import State
@@ -33,7 +33,7 @@ def observe(state: State, player: int) -> dict:
     return {
         "seat": player,
         "players": g.players,
-        "phase": PHASE_NAMES[state.phase],
+        "phase": state.phase.value,
         "current_player": state.current,
         "active": state.active,
         "turn": state.turn + (state.phase != Phase.OVER),  # the turn in play, from 1; at the end, turns played

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pugdeck.games.events import Event
 from pugdeck.games.pug_you import actions, transitions
 from pugdeck.games.pug_you.observation import observe
 from pugdeck.games.pug_you.phases import (
@@ -17,7 +18,6 @@ from pugdeck.games.pug_you.phases import (
     FIRST_QUESTION,
     NO_CARD,
     NOBODY,
-    PHASE_NAMES,
     IllegalAction,
     Phase,
 )
@@ -25,7 +25,7 @@ from pugdeck.games.pug_you.phases import (
 if TYPE_CHECKING:  # type hints only: the engine imports this module
     from pugdeck.games.pug_you.engine import Game
 
-__all__ = ["PHASE_NAMES", "IllegalAction", "State"]  # the phases' names and error live here too
+__all__ = ["IllegalAction", "State"]  # the engine's error lives here too
 
 
 class State:
@@ -42,29 +42,25 @@ class State:
         "discard",
         "draw",
         "end_reason",
+        "events",
         "game",
         "hands",
         "last_nominator",
         "last_reveal",
         "log",
-        "mutt_scored",
         "nominees",
         "offered_by",
         "offers",
         "phase",
         "question",
-        "questions",
         "queue",
         "queue_pos",
         "ran_out",
         "refill_pos",
-        "reshuffles",
         "scored",
-        "second_questions",
         "shuffle_pile",
         "shuffles",
         "tied",
-        "ties",
         "turn",
         "votes",
     )
@@ -100,16 +96,11 @@ class State:
         self.last_nominator = [NOBODY] * players  # who last nominated each seat (public)
         # Scores, kept up to date on every score change; observations read them.
         self.badges = [0] * players
-        self.mutt_scored = [0] * players
-        # Counts for `pugdeck simulate`, and how the game ended.
-        self.shuffles = 0
-        self.reshuffles = 0
-        self.ties = 0
-        self.second_questions = 0
-        self.questions = 0
-        self.ran_out = False
+        self.shuffles = 0  # shuffles so far: each draws its order from a stream of its own
+        self.ran_out = False  # both piles ran empty: hands stay short (public)
         self.end_reason = ""
         self.log: list[actions.Action] = []  # the engine's own read-only actions, as played
+        self.events: list[Event] = []  # what happened, with who saw what (transitions.py)
 
     # --- the OpenSpiel-style API -------------------------------------------------------
 
@@ -181,7 +172,7 @@ class State:
             if name in _LISTS_OF_LISTS:
                 value = [list(inner) for inner in value]
             elif isinstance(value, list):
-                value = list(value)  # lists of ints, tuples and read-only actions
+                value = list(value)  # lists of ints, tuples, read-only actions and events
             setattr(other, name, value)
         return other
 

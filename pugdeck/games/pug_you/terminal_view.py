@@ -1,10 +1,10 @@
 """What the person playing Pug You! in a terminal reads, told from their own seat only.
 
-`Narrator.step` compares two observations of the person's seat (`State.observation`,
-before and after a step) and the step's public part, and says what changed: offers and
-votes are face down (who offered or voted shows, never the card), the card read out, the
-nominees, the revealed turds, who scored what, ties, reshuffles, a new turn. It never reads
-the state itself, so no other hand and no face-down card reaches the screen. Every line is
+`Narrator.step` tells a step's events as the person's seat sees them (`Event.view`): offers
+and votes are face down (who offered or voted shows, never the card, but for their own),
+the card read out, the nominees, the revealed turds, who scored what, ties, reshuffles,
+the cards they drew, a new turn. It never reads the state itself, so no other hand and no
+face-down card reaches the screen. Every line is
 a whole sentence of narration.yaml, in the deck's language (`Game.words`).
 """
 
@@ -64,79 +64,103 @@ class Narrator:
     def card(self, card: str) -> str:
         return card_text(self.game, self.game.card(card))
 
-    def step(self, before: dict, actor: int, action: dict, after: dict) -> None:
-        """Tell the step `action` (its public part) that `actor` took, then its consequences."""
-        kind, words, me = action["type"], self.words, actor == self.seat
-        name = self.names[actor]
-        if kind == "shuffle":
-            if not any(before["hand_sizes"]):
-                self.say(words.counted("view_dealt", self.game.hand_size))
-            else:
-                self.say("  " + words("view_reshuffled"))
-        elif kind == "offer":  # the person's own action in full: they know their card
-            self.say("  " + (words("view_you_offer", card=self.card(action["card"])) if me
-                             else words("view_offers", name=name)))
-        elif kind == "choose":
-            owner = self.names[action["from"]]
-            line = (words("view_you_take", owner=owner) if me else
-                    words("view_takes_yours", name=name) if action["from"] == self.seat else
-                    words("view_takes", name=name, owner=owner))
-            self.say("  " + line)
-            self.say(f"    {self.card(after['active_card'])}")
-        elif kind == "ask":
-            where = "hand" if after["active_card_from"] == "hand" else "scored"
-            why = words("view_why_first" if before["question"] == 1 else "view_why_second")
-            self.say("  " + (words(f"view_you_ask_{where}", why=why) if me else
-                             words(f"view_asks_{where}", why=why, name=name)))
-            self.say(f"    {self.card(after['active_card'])}")
-        elif kind == "nominate":
-            nominees = self.listed(action["nominees"], "you_nominated")
-            self.say("  " + (words("view_you_nominate", nominees=nominees) if me else
-                             words("view_nominates", name=name, nominees=nominees)))
-        elif kind == "vote":
-            self.say("  " + (words("view_you_vote", nominee=self.names[action["nominee"]],
-                                   card=self.card(action["card"])) if me else words("view_votes", name=name)))
-        elif kind == "award":
-            nominee = self.names[action["nominee"]]
-            self.say("  " + (words("view_you_award", nominee=nominee) if me else
-                             words("view_awards_you", name=name) if action["nominee"] == self.seat else
-                             words("view_awards", name=name, nominee=nominee)))
-        self._consequences(before, after)
+    def step(self, events: list[dict], after: dict) -> None:
+        """Tell one step: its events as the person's seat sees them (`Event.view`), in order;
+        `after`, their observation once it is done, gives the badges at a new turn. The
+        cards they drew are said once, after everything else but the new turn."""
+        drawn = 0
+        for event in events:
+            kind = event["event"]
+            if kind == "draw":
+                drawn += event["count"] if event["seat"] == self.seat else 0
+            elif kind == "turn":
+                self._drawn(drawn)
+                drawn = 0
+                self._new_turn(event, after)
+            elif kind in _CONSEQUENCES:
+                _CONSEQUENCES[kind](self, event)
+            elif kind in _ACTIONS:
+                _ACTIONS[kind](self, event, event.get("seat") == self.seat,
+                               self.names[event["seat"]] if "seat" in event else "")
+        self._drawn(drawn)
 
-    def _consequences(self, before: dict, after: dict) -> None:
+    def _shuffle(self, event: dict, me: bool, name: str) -> None:
+        if event["pile"] == "deck":
+            self.say(self.words.counted("view_dealt", self.game.hand_size))
+        else:
+            self.say("  " + self.words("view_reshuffled"))
+
+    def _offer(self, event: dict, me: bool, name: str) -> None:
+        # The person's own action in full: they know their card (their view has it).
         words = self.words
-        if after["last_reveal"] and after["last_reveal"] != before["last_reveal"]:
-            parts = [words("view_revealed_part", name=self.listed([r["nominee"]]),
-                           turds=words.counted("n_turds", r["turds"]),
-                           votes=words.counted("n_cards", len(r["cards"])) if r["cards"] else words("view_no_votes"))
-                     for r in after["last_reveal"]]
-            self.say("  " + words("view_revealed", parts=", ".join(parts)))
-        for seat in range(self.game.players):
-            for card in after["scored"][seat]:
-                if card not in before["scored"][seat]:
-                    speech = score_speech(self.game, self.game.card(card))
-                    self.say("  " + (words("view_you_score", speech=speech) if seat == self.seat else
-                                     words("view_scores", name=self.names[seat], speech=speech)))
-        if after["phase"] == "award" and before["phase"] != "award":
-            tied = self.listed(after["tied"], "you_among")
-            self.say("  " + (words("view_tie_you", tied=tied) if after["active"] == self.seat else
-                             words("view_tie", tied=tied, name=self.names[after["active"]])))
-        if after["ran_out"] and not before["ran_out"]:
-            self.say("  " + words("ran_out"))
-        drawn = len([c for c in after["hand"] if c not in before["hand"] and c != before["my_offer"]])
-        if drawn and any(before["hand_sizes"]):  # not at the deal
-            self.say("  " + words.counted("view_you_draw", drawn))
-        dealt = not any(before["hand_sizes"])  # the first deal starts turn 1
-        moved_on = (after["active"], after["turn"]) != (before["active"], before["turn"])
-        if after["phase"] != "over" and (dealt or moved_on):
-            self._new_turn(after)
+        self.say("  " + (words("view_you_offer", card=self.card(event["card"])) if me
+                         else words("view_offers", name=name)))
 
-    def _new_turn(self, after: dict) -> None:
-        values = {"turn": after["turn"], "round": (after["turn"] - 1) // self.game.players + 1,
-                  "total": after["turns_total"], "name": self.names[after["active"]]}
+    def _choose(self, event: dict, me: bool, name: str) -> None:
+        words, owner = self.words, self.names[event["from"]]
+        line = (words("view_you_take", owner=owner) if me else
+                words("view_takes_yours", name=name) if event["from"] == self.seat else
+                words("view_takes", name=name, owner=owner))
+        self.say("  " + line)
+        self.say(f"    {self.card(event['card'])}")
+
+    def _ask(self, event: dict, me: bool, name: str) -> None:
+        words = self.words
+        where = "hand" if event["source"] == "hand" else "scored"
+        why = words("view_why_first" if event["question"] == 1 else "view_why_second")
+        self.say("  " + (words(f"view_you_ask_{where}", why=why) if me else
+                         words(f"view_asks_{where}", why=why, name=name)))
+        self.say(f"    {self.card(event['card'])}")
+
+    def _nominate(self, event: dict, me: bool, name: str) -> None:
+        words, nominees = self.words, self.listed(event["nominees"], "you_nominated")
+        self.say("  " + (words("view_you_nominate", nominees=nominees) if me else
+                         words("view_nominates", name=name, nominees=nominees)))
+
+    def _vote(self, event: dict, me: bool, name: str) -> None:
+        words = self.words
+        self.say("  " + (words("view_you_vote", nominee=self.names[event["nominee"]],
+                               card=self.card(event["card"])) if me else words("view_votes", name=name)))
+
+    def _award(self, event: dict, me: bool, name: str) -> None:
+        words, nominee = self.words, self.names[event["nominee"]]
+        self.say("  " + (words("view_you_award", nominee=nominee) if me else
+                         words("view_awards_you", name=name) if event["nominee"] == self.seat else
+                         words("view_awards", name=name, nominee=nominee)))
+
+    def _reveal(self, event: dict) -> None:
+        words = self.words
+        parts = [words("view_revealed_part", name=self.listed([pile["nominee"]]),
+                       turds=words.counted("n_turds", pile["turds"]),
+                       votes=words.counted("n_cards", len(pile["cards"])) if pile["cards"]
+                       else words("view_no_votes"))
+                 for pile in event["piles"]]
+        self.say("  " + words("view_revealed", parts=", ".join(parts)))
+
+    def _score(self, event: dict) -> None:
+        words, seat = self.words, event["seat"]
+        speech = score_speech(self.game, self.game.card(event["card"]))
+        self.say("  " + (words("view_you_score", speech=speech) if seat == self.seat else
+                         words("view_scores", name=self.names[seat], speech=speech)))
+
+    def _tie(self, event: dict) -> None:
+        words, tied = self.words, self.listed(event["tied"], "you_among")
+        self.say("  " + (words("view_tie_you", tied=tied) if event["active"] == self.seat else
+                         words("view_tie", tied=tied, name=self.names[event["active"]])))
+
+    def _ran_out(self, event: dict) -> None:
+        self.say("  " + self.words("ran_out"))
+
+    def _drawn(self, count: int) -> None:
+        if count:
+            self.say("  " + self.words.counted("view_you_draw", count))
+
+    def _new_turn(self, event: dict, after: dict) -> None:
+        values = {"turn": event["turn"], "round": event["round"], "total": after["turns_total"],
+                  "name": self.names[event["active"]]}
         key = "view_turn_of" if after["turns_total"] else "view_turn"
         self.say("")
-        self.say(self.words(key + "_you" if after["active"] == self.seat else key, **values))
+        self.say(self.words(key + "_you" if event["active"] == self.seat else key, **values))
         self.say("  " + badge_line(self.game, after, self.names))
 
     def ending(self, observation: dict) -> None:
@@ -152,3 +176,12 @@ class Narrator:
             self.say(words("view_you_lose" if seat == self.seat else "view_loses", **values))
         if self.seat not in observation["losers"]:
             self.say(words("view_not_lost"))
+
+
+# How each kind of event is told (transitions.py lists them): the actions, with whether the
+# person took it and the name of who did; then what the engine did on its own.
+_ACTIONS = {"shuffle": Narrator._shuffle, "offer": Narrator._offer, "choose": Narrator._choose,
+            "ask": Narrator._ask, "nominate": Narrator._nominate, "vote": Narrator._vote,
+            "award": Narrator._award}
+_CONSEQUENCES = {"reveal": Narrator._reveal, "score": Narrator._score, "tie": Narrator._tie,
+                 "ran_out": Narrator._ran_out}

@@ -112,11 +112,6 @@ class HighCard(GameSpec):
                          f"averaged {row['winning_value']:.2f}" for row in run.summaries)
 
     # -- protocol (docs/protocol.md) ------------------------------------------------------
-    def public_action(self, action: dict) -> dict:
-        if action["type"] == "deal":
-            return {"type": "deal"}  # who got which card is the deal's secret
-        return dict(action)
-
     def result(self, state) -> dict:
         return {"scores": state.scores(), "scores_are": "wins", "winner": state.winner}
 
