@@ -7,8 +7,8 @@ import textwrap
 
 import jsonschema
 import pytest
-from ecma_patterns import check_published_schema
 
+from helpers.ecma_patterns import check_published_schema
 from pugdeck.authoring.loading import load_document
 from pugdeck.authoring.schema_checks import SchemaCheck, describe, suggest
 from pugdeck.games.registry import game_ids, registered

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-from ecma_patterns import check_published_schema
 
+from helpers.ecma_patterns import check_published_schema
 from pugdeck import __version__
 from pugdeck.cli import main
 

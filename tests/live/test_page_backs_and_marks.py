@@ -7,9 +7,9 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from devtools_browser import DevToolsPipe, find_browser
-from live_server import save_like_an_editor
 
+from helpers.devtools_browser import DevToolsPipe, find_browser
+from helpers.live_server import save_like_an_editor
 from pugdeck.live.documents import page_state
 from pugdeck.live.session import LiveSession
 from pugdeck.resources import bundled_deck
