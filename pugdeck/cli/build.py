@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 import click
 
-from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.authoring.loading import gc_paused
 from pugdeck.authoring.slugs import nfc
 from pugdeck.building.parameters import (
@@ -18,7 +17,7 @@ from pugdeck.building.parameters import (
     game_parameters,
     given_values,
 )
-from pugdeck.building.pipeline import Built, build, pdf_stem, render_built, write_outputs
+from pugdeck.building.pipeline import Built, build, pdf_stem, write_outputs
 from pugdeck.cli.common import (
     DEFAULT_DECK,
     DEFAULT_GAME,
@@ -31,7 +30,9 @@ from pugdeck.cli.common import (
     report_diagnostics,
     with_origin,
 )
+from pugdeck.core.diagnostics import DeckError
 from pugdeck.games.parameters import CHOICE, FILE, FLAG, INT, Parameter
+from pugdeck.games.printing import printer_of, render_built
 from pugdeck.games.registry import game
 
 if TYPE_CHECKING:
@@ -189,7 +190,7 @@ def build_command(deck: Path, name: str | None, out_dir: str, paper: str, duplex
                                         back_offset_mm=back_offset, progress=advance)
             from pugdeck.render.pdf import pdf_layout  # noqa: PLC0415 (reportlab: only when printing)
 
-            layout = pdf_layout(built, paper=paper, duplex=duplex, bleed_mm=bleed)
+            layout = pdf_layout(built, printer_of(built), paper=paper, duplex=duplex, bleed_mm=bleed)
             described = pdf_description(layout, duplex, bleed, _page_count(document))
         # --name is the user's own name for every file; else the PDF's records how it prints.
         pdf_name = built.name if name is not None else pdf_stem(built.name, paper, duplex, bleed)

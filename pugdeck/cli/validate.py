@@ -8,7 +8,6 @@ from pathlib import Path
 
 import click
 
-from pugdeck.authoring.diagnostics import DeckError, errors_in
 from pugdeck.building.deck_check import check_deck_at
 from pugdeck.cli.common import (
     DEFAULT_GAME,
@@ -19,8 +18,9 @@ from pugdeck.cli.common import (
     report_diagnostics,
     with_origin,
 )
+from pugdeck.core.diagnostics import DeckError, errors_in
+from pugdeck.games.game_schemas import SHARED, published_text
 from pugdeck.resources import bundled_name
-from pugdeck.schemas import SHARED, published_text
 
 
 @click.command()

@@ -9,7 +9,7 @@ An engine imports these names instead of defining its own, so a frontend catchin
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import NoReturn
+from typing import Any, NoReturn
 
 #: `current_player()` while the next action is chance's (a shuffle, a deal): the one legal
 #: action is the seed's outcome
@@ -51,19 +51,28 @@ class FrozenList(list):
         return (list, (list(self),))
 
 
-def read_seat(value: object, allowed: Collection[int], why: str) -> int:
-    """`value` as a seat among `allowed`; else `IllegalAction` saying `why`. A seat is a
-    plain int (not a bool, not a float, not a list)."""
+def read_seat(value: object, allowed: Collection[int], name: str = "seat") -> int:
+    """`value` as a seat among `allowed`; else `IllegalAction` ("`name` must be one of
+    [...]"). A seat is a plain int (not a bool, not a float, not a list)."""
     if type(value) is not int or value not in allowed:
-        raise IllegalAction(why)
+        raise IllegalAction(f"{name} must be one of {sorted(allowed)}")
     return value
 
 
-def read_card(value: object, index: Mapping[str, int], why: str) -> int:
-    """The number of the card whose id is `value` (`index`: id → number); else
-    `IllegalAction` saying `why`. An id is a string: a list or a number is refused, never
-    looked up (it may not even be hashable)."""
+def read_card(value: object, index: Mapping[str, int], zone: Collection[int] | None = None,
+              where: str = "available here") -> int:
+    """The number of the card whose id is `value` (`index`: id → number), one of `zone`
+    when given; else `IllegalAction` ("card ... is not `where`"). An id is a string: a list
+    or a number is refused, never looked up (it may not even be hashable)."""
     card = index.get(value) if isinstance(value, str) else None
-    if card is None:
-        raise IllegalAction(why)
+    if card is None or (zone is not None and card not in zone):
+        raise IllegalAction(f"card {value!r} is not {where}")
     return card
+
+
+def same_game(one: Any, other: Any) -> bool:
+    """Whether two engine `Game`s play the same game: the very object, or the same deck
+    (card ids), player count, seed and rules, as a game read again from a log is. States
+    compare equal only within the same game (`State.__eq__` of both engines)."""
+    return one is other or (one.ids, one.players, one.seed, one.rules) == (
+        other.ids, other.players, other.seed, other.rules)

@@ -16,8 +16,8 @@ from pugdeck.games.engine_kit import CHANCE
 
 class Step(NamedTuple):
     """One applied action: who took it (`CHANCE` for a chance outcome), the action (one of
-    the legal actions, as it was applied), and the events it appended to `state.events` (its consequences
-    included), in order."""
+    the legal actions, as it was applied), and the events it appended to `state.events`,
+    its consequences included, in order."""
 
     seat: int
     action: dict
@@ -37,6 +37,7 @@ def advance(state: Any, bots: Sequence[Any]) -> Iterator[Step]:
         state.current_player, state.legal_actions, state.apply_action, state.observation,
         state.is_terminal)
     events = getattr(state, "events", ())  # appended to, never replaced; () for a game without
+    new = tuple.__new__  # a Step in one C call: NamedTuple's own `__new__` is Python
     choosers = [None if bot is None else bot.choose for bot in bots]
     looks = [bot is not None and bot.wants_observation for bot in bots]
     while not over():
@@ -50,7 +51,7 @@ def advance(state: Any, bots: Sequence[Any]) -> Iterator[Step]:
                 return  # a person's turn
             action = choose(observe(seat) if looks[seat] else None, legal_actions())
         apply(action)
-        yield Step(seat, action, events[start:])
+        yield new(Step, (seat, action, events[start:]))
 
 
 def apply_move(state: Any, action: dict) -> Step:

@@ -20,9 +20,9 @@ from click.testing import CliRunner
 
 from pugdeck.authoring.slugs import is_slug
 from pugdeck.cli import main
+from pugdeck.games.game_schemas import SHARED, published_text
 from pugdeck.games.registry import game_ids
 from pugdeck.resources import bundled_deck
-from pugdeck.schemas import SHARED, published_text
 from pugdeck.schemas.publishing import UNICODE_SLUG_PATTERN
 
 IN_CI = os.environ.get("CI") == "true"

@@ -136,13 +136,11 @@ def _illegal(state: State, action: dict, why: str) -> IllegalAction:
 def _parse_play(state: State, action: dict) -> tuple[tuple, dict]:
     g, seat = state.game, state.current
     card_id = action["card"]
-    card = read_card(card_id, g.index, f"card {card_id!r} is not in your hand")
-    if card not in state.hands[seat]:
-        raise IllegalAction(f"card {card_id!r} is not in your hand")
+    card = read_card(card_id, g.index, state.hands[seat], "in your hand")
     targets = valid_targets(state, seat, card)
     target = action.get("target")
     if targets:
-        read_seat(target, targets, f"target must be one of {targets}")
+        read_seat(target, targets, "target")
     elif target is not None:
         raise IllegalAction("this card has no valid target here; play it without one")
     named = None
@@ -169,10 +167,12 @@ def _parse_deal(state: State, action: dict) -> tuple[tuple, dict]:
     why = f"the order must list each of the {len(state.box)} cards of the game deck exactly once"
     if not isinstance(raw, list):
         raise IllegalAction(why)
-    order = [read_card(c, g.index, why) for c in raw]
+    index = g.index
+    order = [index.get(c) if isinstance(c, str) else None for c in raw]  # an id is a string
     # The box is in id order, so a permutation of it sorts back to it.
-    if sorted(order) != state.box:
+    if None in order or sorted(order) != state.box:
         raise IllegalAction(why)
-    read_seat(first, range(g.players), f"first must be a seat from 0 to {g.players - 1}")
+    if type(first) is not int or not 0 <= first < g.players:
+        raise IllegalAction(f"first must be a seat from 0 to {g.players - 1}")
     action["order"] = list(raw)  # the log's own copy of the list too
     return (order, first), action

@@ -99,40 +99,31 @@ def simulate(game: Game, games: int, seed: int = 0, bots: str = "random",
 
 
 class _Watcher:
-    """The seats' bots, each asked through this watcher, which notes what the statistics
-    need from just before a play: the kinds in the player's hand, and for a card played
-    at another player, that player's points, the deck, the turn and the rounds so far."""
+    """Every seat's bot, asked through this watcher, which notes what the statistics need
+    from just before a play: the kinds in the player's hand and, for a card played at
+    another player, that player's points, the deck, the turn and the rounds so far."""
 
     def __init__(self, state, bots: list):
-        self.state, self.inner = state, bots
-        self.bots = [_Watched(self, bot) for bot in bots]
-        self.held: set[int] = set()
-        self.before: tuple | None = None
+        self.state, self.held, self.before = state, set(), None
+        self.bots = [_Asked(self, bot) for bot in bots]
 
-    def noting(self, bot, observation, legal: list[dict]) -> dict:
+    def noting(self, action: dict) -> dict:
         state = self.state
-        action = bot.choose(observation, legal)
-        seat = state.current_player()
-        if state.phase == PLAY:
-            kind_of = state.game.kind_of
-            self.held = {kind_of[c] for c in state.hands[seat]}
-        else:
-            self.held = set()
-        victim = action.get("target")
+        seat, victim = state.current_player(), action.get("target")
+        self.held = {state.game.kind_of[c] for c in state.hands[seat]} if state.phase == PLAY else set()
         self.before = None if victim is None or victim == seat else (
             state.points(victim), list(state.deck), state.turn, len(state.results))
         return action
 
 
-class _Watched:
-    """One seat's bot as the `_Watcher` asks it."""
+class _Asked:
+    """One seat's bot, as the `_Watcher` asks it: what it chooses is noted first."""
 
     def __init__(self, watcher: _Watcher, bot):
-        self.watcher, self.bot = watcher, bot
-        self.kind, self.wants_observation = bot.kind, bot.wants_observation
+        self.note, self.bot, self.wants_observation = watcher.noting, bot, bot.wants_observation
 
     def choose(self, observation, legal: list[dict]) -> dict:
-        return self.watcher.noting(self.bot, observation, legal)
+        return self.note(self.bot.choose(observation, legal))
 
 
 def _points_change(state, seat: int, points: int, deck: list[int], turn: int, rounds: int) -> int | None:

@@ -14,6 +14,7 @@ import copy
 from bisect import insort
 from typing import TYPE_CHECKING
 
+from pugdeck.games.engine_kit import same_game
 from pugdeck.games.events import Event
 from pugdeck.games.pixelpug import actions, effects
 from pugdeck.games.pixelpug.actions import IllegalAction
@@ -34,6 +35,8 @@ from pugdeck.games.pixelpug.phases import (
 if TYPE_CHECKING:
     from pugdeck.games.pixelpug.engine import Game
 
+_new_event = tuple.__new__
+
 __all__ = ["IllegalAction", "State"]  # IllegalAction: where callers have always imported it
 
 
@@ -46,7 +49,6 @@ class State:
         self.round = 0  # rounds started
         self.round_wins = [0] * game.players
         self.results: list[dict] = []  # one per finished round
-        self.eliminations: list[tuple[int, int, str]] = []  # (round, seat, card kind) of the match
         # The match's events, with who sees their private parts (games/events.py).
         self.events: list[Event] = []
         self.round_events_from = 0  # where this round's events start
@@ -147,7 +149,7 @@ class State:
         Events, results and logged actions are never changed once recorded, so the copy
         shares them; every list that changes is copied."""
         other = copy.copy(self)
-        for name in ("round_wins", "results", "eliminations", "events", "log", "box", "deck",
+        for name in ("round_wins", "results", "events", "log", "box", "deck",
                      "treats", "flushed", "lives", "alive", "doghouse", "rps"):
             setattr(other, name, list(getattr(self, name)))
         for name in ("hands", "discards", "revealed"):
@@ -155,18 +157,22 @@ class State:
         return other
 
     def __eq__(self, other: object) -> bool:
-        """Same game (the very object) and the same position; equal histories give equal states."""
+        """The same game (`engine_kit.same_game`) and the same position; equal histories
+        give equal states."""
         if not isinstance(other, State):
             return NotImplemented
-        return self.game is other.game and vars(self) == vars(other)
+        mine, theirs = vars(self), vars(other)
+        return same_game(self.game, other.game) and mine.keys() == theirs.keys() and all(
+            mine[name] == theirs[name] for name in mine if name != "game")
 
     __hash__ = None
 
     # --- what the effects call (effects.py) -------------------------------------------
 
     def announce(self, public: dict) -> None:
-        """Record an event every player sees."""
-        self.events.append(Event(public))
+        """Record an event every player sees (`Event(public)`, made in one C call: several
+        a move)."""
+        self.events.append(_new_event(Event, (public, None, None)))
 
     def tell(self, seen_by: tuple[int, ...], public: dict, private: dict) -> None:
         """Record an event everyone sees as `public`, and the seats `seen_by` with the
@@ -206,7 +212,6 @@ class State:
         self.revealed[seat] = list(hand)
         self.discards[seat].extend(hand)
         self.hands[seat] = []
-        self.eliminations.append((self.round, seat, g.cards[cause].card))
         self.announce({"event": "eliminated", "seat": seat, "by": g.ids[cause],
                        "hand": effects.card_ids(g, hand)})
         if self.alive.count(True) == 1:

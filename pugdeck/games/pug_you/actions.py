@@ -26,10 +26,17 @@ from typing import TYPE_CHECKING
 
 from pugdeck.games.engine_kit import Action, FrozenList, read_card, read_seat
 from pugdeck.games.pug_you.phases import (
+    ASK,
+    AWARD,
+    CHOOSE,
     NO_CARD,
+    NOMINATE,
+    OFFER,
+    OVER,
     SECOND_QUESTION,
+    SHUFFLE,
+    VOTE,
     IllegalAction,
-    Phase,
 )
 from pugdeck.games.rng import Rng
 
@@ -80,20 +87,20 @@ def legal_actions(state: State) -> list[dict]:
     change. Hands are kept sorted, so the actions come out sorted without sorting.
     """
     phase, table = state.phase, state.game.actions
-    if phase == Phase.OFFER:
+    if phase == OFFER:
         return [table.offer[card] for card in state.hands[state.current]]
-    if phase == Phase.VOTE:
+    if phase == VOTE:
         hand = state.hands[state.current]
         return [table.vote[nominee][card] for nominee in state.nominees for card in hand]
-    if phase == Phase.NOMINATE:
+    if phase == NOMINATE:
         return list(table.nominate[state.active].values())
-    if phase == Phase.CHOOSE:
+    if phase == CHOOSE:
         return [table.choose[seat] for seat, card in enumerate(state.offers) if card != NO_CARD]
-    if phase == Phase.AWARD:
+    if phase == AWARD:
         return [table.award[seat] for seat in state.tied]
-    if phase == Phase.ASK:
+    if phase == ASK:
         return [table.ask[card] for card in sorted(askable_cards(state))]
-    if phase == Phase.SHUFFLE:
+    if phase == SHUFFLE:
         ids = state.game.ids
         return [Action(type="shuffle", order=FrozenList(ids[c] for c in shuffle_order(state)))]
     return []
@@ -122,12 +129,12 @@ def read(state: State, action: object) -> tuple[str, tuple, Action]:
     """
     if not isinstance(action, dict):
         raise IllegalAction(f"an action is a dict with a 'type', not {action!r}")
-    expected = state.phase.value
-    if expected == Phase.OVER:
+    expected = state.phase  # a StrEnum: the phase is the type of the action it takes
+    if expected is OVER:
         raise illegal(state, action, "the game is over")
     kind = action.get("type")
     if kind != expected:
-        raise illegal(state, action, f"expected a {expected!r} action")
+        raise illegal(state, action, f"expected a {expected.value!r} action")
     if action.keys() != _KEYS[kind]:
         raise illegal(state, action, f"a {kind!r} action has exactly the keys {sorted(_KEYS[kind])}")
     try:
@@ -137,32 +144,20 @@ def read(state: State, action: object) -> tuple[str, tuple, Action]:
     return kind, args, logged
 
 
-def _seat(state: State, action: dict, value: object, allowed) -> int:
-    return read_seat(value, allowed, f"seat must be one of {sorted(allowed)}")
-
-
-def _card(state: State, action: dict, value: object, zone: list[int]) -> int:
-    why = f"card {value!r} is not available here"
-    card = read_card(value, state.game.index, why)
-    if card not in zone:
-        raise IllegalAction(why)
-    return card
-
-
 def _read_offer(state: State, action: dict) -> tuple[tuple, Action]:
-    card = _card(state, action, action["card"], state.hands[state.current])
+    card = read_card(action["card"], state.game.index, state.hands[state.current])
     return (card,), state.game.actions.offer[card]
 
 
 def _read_vote(state: State, action: dict) -> tuple[tuple, Action]:
-    nominee = _seat(state, action, action["nominee"], state.nominees)
-    card = _card(state, action, action["card"], state.hands[state.current])
+    nominee = read_seat(action["nominee"], state.nominees)
+    card = read_card(action["card"], state.game.index, state.hands[state.current])
     return (nominee, card), state.game.actions.vote[nominee][card]
 
 
 def _read_choose(state: State, action: dict) -> tuple[tuple, Action]:
     offered = [seat for seat, card in enumerate(state.offers) if card != NO_CARD]
-    seat = _seat(state, action, action["from"], offered)
+    seat = read_seat(action["from"], offered)
     return (seat,), state.game.actions.choose[seat]
 
 
@@ -176,12 +171,12 @@ def _read_nominate(state: State, action: dict) -> tuple[tuple, Action]:
 
 
 def _read_award(state: State, action: dict) -> tuple[tuple, Action]:
-    seat = _seat(state, action, action["nominee"], state.tied)
+    seat = read_seat(action["nominee"], state.tied)
     return (seat,), state.game.actions.award[seat]
 
 
 def _read_ask(state: State, action: dict) -> tuple[tuple, Action]:
-    card = _card(state, action, action["card"], askable_cards(state))
+    card = read_card(action["card"], state.game.index, askable_cards(state))
     return (card,), state.game.actions.ask[card]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pugdeck.games.engine_kit import same_game
 from pugdeck.games.events import Event
 from pugdeck.games.pug_you import actions, transitions
 from pugdeck.games.pug_you.observation import observe
@@ -18,8 +19,9 @@ from pugdeck.games.pug_you.phases import (
     FIRST_QUESTION,
     NO_CARD,
     NOBODY,
+    OVER,
+    SHUFFLE,
     IllegalAction,
-    Phase,
 )
 
 if TYPE_CHECKING:  # type hints only: the engine imports this module
@@ -68,7 +70,7 @@ class State:
     def __init__(self, game: Game):
         self.game = game
         players = game.players
-        self.phase = Phase.SHUFFLE
+        self.phase = SHUFFLE
         self.current = CHANCE  # the seat to act (`current_player()`)
         self.active = 0  # The table seats whoever looks most like a pug at seat 0.
         self.turn = 0  # turns completed; tie questions belong to their turn
@@ -110,7 +112,7 @@ class State:
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self.phase == Phase.OVER
+        return self.phase == OVER
 
     def is_chance_node(self) -> bool:
         """Whether the next action is a chance outcome (a shuffle)."""
@@ -150,7 +152,7 @@ class State:
 
     def losers(self) -> list[int]:
         """Seats with the most badges (all of them on a tie); [] until the game is over."""
-        if self.phase != Phase.OVER:
+        if self.phase != OVER:
             return []
         worst = max(self.badges)
         return [seat for seat, score in enumerate(self.badges) if score == worst]
@@ -179,9 +181,8 @@ class State:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented
-        same_game = (self.game.ids, self.game.players, self.game.seed, self.game.rules) == (
-            other.game.ids, other.game.players, other.game.seed, other.game.rules)
-        return same_game and all(getattr(self, name) == getattr(other, name) for name in _COMPARED)
+        return same_game(self.game, other.game) and all(
+            getattr(self, name) == getattr(other, name) for name in _COMPARED)
 
     __hash__ = None  # states change, so they are not hashable
 

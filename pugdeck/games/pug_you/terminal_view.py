@@ -70,90 +70,68 @@ class Narrator:
         cards they drew are said once, after everything else but the new turn."""
         drawn = 0
         for event in events:
-            kind = event["event"]
-            if kind == "draw":
-                drawn += event["count"] if event["seat"] == self.seat else 0
-            elif kind == "turn":
-                self._drawn(drawn)
+            if event["event"] == "draw":
+                drawn += event["counts"][self.seat]
+                continue
+            if event["event"] == "turn" and drawn:
+                self.say("  " + self.words.counted("view_you_draw", drawn))
                 drawn = 0
-                self._new_turn(event, after)
-            elif kind in _CONSEQUENCES:
-                _CONSEQUENCES[kind](self, event)
-            elif kind in _ACTIONS:
-                _ACTIONS[kind](self, event, event.get("seat") == self.seat,
-                               self.names[event["seat"]] if "seat" in event else "")
-        self._drawn(drawn)
+            self._tell(event, after)
+        if drawn:
+            self.say("  " + self.words.counted("view_you_draw", drawn))
 
-    def _shuffle(self, event: dict, me: bool, name: str) -> None:
-        if event["pile"] == "deck":
-            self.say(self.words.counted("view_dealt", self.game.hand_size))
-        else:
-            self.say("  " + self.words("view_reshuffled"))
-
-    def _offer(self, event: dict, me: bool, name: str) -> None:
-        # The person's own action in full: they know their card (their view has it).
-        words = self.words
-        self.say("  " + (words("view_you_offer", card=self.card(event["card"])) if me
-                         else words("view_offers", name=name)))
-
-    def _choose(self, event: dict, me: bool, name: str) -> None:
-        words, owner = self.words, self.names[event["from"]]
-        line = (words("view_you_take", owner=owner) if me else
-                words("view_takes_yours", name=name) if event["from"] == self.seat else
-                words("view_takes", name=name, owner=owner))
-        self.say("  " + line)
-        self.say(f"    {self.card(event['card'])}")
-
-    def _ask(self, event: dict, me: bool, name: str) -> None:
-        words = self.words
-        where = "hand" if event["source"] == "hand" else "scored"
-        why = words("view_why_first" if event["question"] == 1 else "view_why_second")
-        self.say("  " + (words(f"view_you_ask_{where}", why=why) if me else
-                         words(f"view_asks_{where}", why=why, name=name)))
-        self.say(f"    {self.card(event['card'])}")
-
-    def _nominate(self, event: dict, me: bool, name: str) -> None:
-        words, nominees = self.words, self.listed(event["nominees"], "you_nominated")
-        self.say("  " + (words("view_you_nominate", nominees=nominees) if me else
-                         words("view_nominates", name=name, nominees=nominees)))
-
-    def _vote(self, event: dict, me: bool, name: str) -> None:
-        words = self.words
-        self.say("  " + (words("view_you_vote", nominee=self.names[event["nominee"]],
-                               card=self.card(event["card"])) if me else words("view_votes", name=name)))
-
-    def _award(self, event: dict, me: bool, name: str) -> None:
-        words, nominee = self.words, self.names[event["nominee"]]
-        self.say("  " + (words("view_you_award", nominee=nominee) if me else
-                         words("view_awards_you", name=name) if event["nominee"] == self.seat else
-                         words("view_awards", name=name, nominee=nominee)))
-
-    def _reveal(self, event: dict) -> None:
-        words = self.words
-        parts = [words("view_revealed_part", name=self.listed([pile["nominee"]]),
-                       turds=words.counted("n_turds", pile["turds"]),
-                       votes=words.counted("n_cards", len(pile["cards"])) if pile["cards"]
-                       else words("view_no_votes"))
-                 for pile in event["piles"]]
-        self.say("  " + words("view_revealed", parts=", ".join(parts)))
-
-    def _score(self, event: dict) -> None:
-        words, seat = self.words, event["seat"]
-        speech = score_speech(self.game, self.game.card(event["card"]))
-        self.say("  " + (words("view_you_score", speech=speech) if seat == self.seat else
-                         words("view_scores", name=self.names[seat], speech=speech)))
-
-    def _tie(self, event: dict) -> None:
-        words, tied = self.words, self.listed(event["tied"], "you_among")
-        self.say("  " + (words("view_tie_you", tied=tied) if event["active"] == self.seat else
-                         words("view_tie", tied=tied, name=self.names[event["active"]])))
-
-    def _ran_out(self, event: dict) -> None:
-        self.say("  " + self.words("ran_out"))
-
-    def _drawn(self, count: int) -> None:
-        if count:
-            self.say("  " + self.words.counted("view_you_draw", count))
+    def _tell(self, event: dict, after: dict) -> None:
+        kind, words = event["event"], self.words
+        me, name = event.get("seat") == self.seat, self.names[event["seat"]] if "seat" in event else ""
+        if kind == "shuffle":
+            self.say(words.counted("view_dealt", self.game.hand_size) if event["pile"] == "deck"
+                     else "  " + words("view_reshuffled"))
+        elif kind == "offer":  # their own action in full: they know their card (their view has it)
+            self.say("  " + (words("view_you_offer", card=self.card(event["card"])) if me
+                             else words("view_offers", name=name)))
+        elif kind == "choose":
+            owner = self.names[event["from"]]
+            self.say("  " + (words("view_you_take", owner=owner) if me else
+                             words("view_takes_yours", name=name) if event["from"] == self.seat else
+                             words("view_takes", name=name, owner=owner)))
+            self.say(f"    {self.card(event['card'])}")
+        elif kind == "ask":
+            where = "hand" if event["source"] == "hand" else "scored"
+            why = words("view_why_first" if event["question"] == 1 else "view_why_second")
+            self.say("  " + (words(f"view_you_ask_{where}", why=why) if me else
+                             words(f"view_asks_{where}", why=why, name=name)))
+            self.say(f"    {self.card(event['card'])}")
+        elif kind == "nominate":
+            nominees = self.listed(event["nominees"], "you_nominated")
+            self.say("  " + (words("view_you_nominate", nominees=nominees) if me else
+                             words("view_nominates", name=name, nominees=nominees)))
+        elif kind == "vote":
+            self.say("  " + (words("view_you_vote", nominee=self.names[event["nominee"]],
+                                   card=self.card(event["card"])) if me else words("view_votes", name=name)))
+        elif kind == "award":
+            nominee = self.names[event["nominee"]]
+            self.say("  " + (words("view_you_award", nominee=nominee) if me else
+                             words("view_awards_you", name=name) if event["nominee"] == self.seat else
+                             words("view_awards", name=name, nominee=nominee)))
+        elif kind == "reveal":
+            parts = [words("view_revealed_part", name=self.listed([pile["nominee"]]),
+                           turds=words.counted("n_turds", pile["turds"]),
+                           votes=words.counted("n_cards", len(pile["cards"])) if pile["cards"]
+                           else words("view_no_votes"))
+                     for pile in event["piles"]]
+            self.say("  " + words("view_revealed", parts=", ".join(parts)))
+        elif kind == "score":
+            speech = score_speech(self.game, self.game.card(event["card"]))
+            self.say("  " + (words("view_you_score", speech=speech) if me else
+                             words("view_scores", name=name, speech=speech)))
+        elif kind == "tie":
+            tied = self.listed(event["tied"], "you_among")
+            self.say("  " + (words("view_tie_you", tied=tied) if event["active"] == self.seat else
+                             words("view_tie", tied=tied, name=self.names[event["active"]])))
+        elif kind == "ran_out":
+            self.say("  " + words("ran_out"))
+        elif kind == "turn":
+            self._new_turn(event, after)
 
     def _new_turn(self, event: dict, after: dict) -> None:
         values = {"turn": event["turn"], "round": event["round"], "total": after["turns_total"],
@@ -177,11 +155,3 @@ class Narrator:
         if self.seat not in observation["losers"]:
             self.say(words("view_not_lost"))
 
-
-# How each kind of event is told (transitions.py lists them): the actions, with whether the
-# person took it and the name of who did; then what the engine did on its own.
-_ACTIONS = {"shuffle": Narrator._shuffle, "offer": Narrator._offer, "choose": Narrator._choose,
-            "ask": Narrator._ask, "nominate": Narrator._nominate, "vote": Narrator._vote,
-            "award": Narrator._award}
-_CONSEQUENCES = {"reveal": Narrator._reveal, "score": Narrator._score, "tie": Narrator._tie,
-                 "ran_out": Narrator._ran_out}
