@@ -70,7 +70,7 @@ def test_build_prints_its_own_faces_in_the_pdf(site, tmp_path):
     from pypdf import PdfReader
 
     assert run("build", str(DECK), "--bleed", "3", "--out", str(tmp_path)).exit_code == 0
-    pages = [page.extract_text() for page in PdfReader(tmp_path / "highcard.pdf").pages]
+    pages = [page.extract_text() for page in PdfReader(tmp_path / "highcard-bleed3.pdf").pages]
     assert len(pages) == 20  # one card a page: each front, then its back
     assert [page.split() for page in pages[0::2]] == [[str(n), name] for n, name in
                                                      enumerate(NAMES, 1)]

@@ -73,10 +73,35 @@ def build(deck_path: Path, params: Mapping[str, Any] | None = None, *, profile: 
     return replace(built, diagnostics=diagnostics, origins=deck.origins)
 
 
-def write_outputs(built: Built, out_dir: Path, pdf: bytes | None = None) -> list[Path]:
-    """Write `<name>.json` (and `<name>.pdf`) into `out_dir`, all or nothing."""
+# What each print option adds to the PDF's name when it is not the default, in this order.
+DEFAULT_PAPER, DEFAULT_DUPLEX = "a4", "long"
+DUPLEX_IN_NAME = {"short": "short", "fold": "fold", "none": "fronts-only"}
+
+
+def pdf_stem(name: str, paper: str = DEFAULT_PAPER, duplex: str = DEFAULT_DUPLEX,
+             bleed_mm: float | None = None) -> str:
+    """The PDF's name without `.pdf`: the built deck's name, then the paper, the duplex and
+    the bleed where they differ from the defaults (`<name>-letter-fold`, `<name>-bleed3`),
+    in that fixed order as the filters are, so a home print, a folded one and a shop's file
+    of one deck sit side by side in out/ instead of each replacing the last. A bleed PDF's
+    pages are cut to the card (but fold's), so the paper does not name it."""
+    parts = [name]
+    on_paper = bleed_mm is None or duplex == "fold"
+    if paper != DEFAULT_PAPER and on_paper:
+        parts.append(paper)
+    if duplex != DEFAULT_DUPLEX:
+        parts.append(DUPLEX_IN_NAME[duplex])
+    if bleed_mm is not None:
+        parts.append(f"bleed{bleed_mm:g}")
+    return "-".join(parts)
+
+
+def write_outputs(built: Built, out_dir: Path, pdf: bytes | None = None,
+                  pdf_name: str | None = None) -> list[Path]:
+    """Write `<name>.json` (and the PDF, `<pdf_name>.pdf`, by default `<name>.pdf`) into
+    `out_dir`, all or nothing."""
     outputs = {out_dir / f"{built.name}.json": dumps(built.doc)}
     if pdf is not None:
-        outputs[out_dir / f"{built.name}.pdf"] = pdf
+        outputs[out_dir / f"{pdf_name or built.name}.pdf"] = pdf
     write_files(outputs)
     return list(outputs)

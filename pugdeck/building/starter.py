@@ -18,8 +18,11 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+import yaml
+
 from pugdeck.atomic import write_files
 from pugdeck.authoring.loading import display_path
+from pugdeck.authoring.slugs import slugify
 from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.games.game_schemas import published_text
 from pugdeck.games.spec import GameSpec
@@ -78,8 +81,8 @@ def starter_files(folder: Path, game: GameSpec, language: str) -> Started:
             continue  # caches, editor files: nothing of the deck
         text = path.read_text(encoding="utf-8")  # pugdeck's own data, not a user's file
         if relative.as_posix() == "deck.yaml":
-            text = _fill_deck_block(text, game, {"id": deck_id, "name": json.dumps(name, ensure_ascii=False),
-                                                 "language": language})
+            text = _fill_deck_block(text, game, {"id": _scalar(deck_id), "language": _scalar(language),
+                                                 "name": json.dumps(name, ensure_ascii=False)})
         if path.suffix in (".yaml", ".yml"):
             schema = PROFILE_SCHEMA if relative.parts[0] == PROFILES else DECK_SCHEMA
             text = SCHEMA_LINE.format(_relative(schema, relative)) + text
@@ -89,13 +92,21 @@ def starter_files(folder: Path, game: GameSpec, language: str) -> Started:
     return Started(files, game, language, source.name)
 
 
+def _scalar(text: str) -> str:
+    """`text` as a YAML scalar that reads back as that text: plain where YAML reads it so
+    (`mazo`), else double-quoted (JSON's strings are YAML's): a folder called 2024, yes or
+    null, or the language `no`, still gives text, as the schema asks."""
+    try:
+        plain = yaml.safe_load(text) == text and "#" not in text and ": " not in text
+    except yaml.YAMLError:
+        plain = False
+    return text if plain else json.dumps(text, ensure_ascii=False)
+
+
 def deck_id_for(folder: Path) -> str:
-    """A deck id from the folder's name: lowercase ASCII letters, digits and '-' (it names
-    the output files); accents are dropped (`Mi Baraja Española` → `mi-baraja-espanola`)."""
-    folded = unicodedata.normalize("NFKD", _folder_name(folder).lower())
-    ascii_only = "".join(c for c in folded if c.isascii())
-    slug = re.sub(r"[^a-z0-9]+", "-", ascii_only).strip("-")
-    return slug[:MAX_ID].rstrip("-") or FALLBACK_ID
+    """A deck id from the folder's name, as the ids are (authoring/slugs.py): lowercase
+    letters of any script, digits and '-' (`Mi Mazo Ñandú` → `mi-mazo-ñandú`, `猫の手` as it is)."""
+    return slugify(_folder_name(folder))[:MAX_ID].rstrip("-") or FALLBACK_ID
 
 
 def deck_name_for(folder: Path) -> str:

@@ -9,6 +9,7 @@ Exit codes: 0 success, 1 the deck or input is wrong or an output cannot be writt
 
 from __future__ import annotations
 
+import difflib
 import importlib
 
 import click
@@ -59,6 +60,26 @@ class LazyGroup(click.Group):
             if isinstance(command, click.Group) and sub not in command.commands:
                 command.add_command(_load(module, attribute), sub)
         return command
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple:
+        """A mistyped command is refused with the nearest ones (`buidl` → `build`), as git does."""
+        name = args[0] if args else ""
+        if args and self.get_command(ctx, name) is None and not name.startswith("-"):
+            near = difflib.get_close_matches(name, self.list_commands(ctx), n=2, cutoff=0.6)
+            hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+            ctx.fail(f"No such command '{name}'.{hint} (pugdeck --help lists them)")
+        return super().resolve_command(ctx, args)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Each command with its whole first sentence, wrapped, never cut short with '...'."""
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=1000)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> object:
         """Run the command; an output it cannot write (`atomic.write_files`) is reported here,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -16,20 +17,26 @@ from pugdeck.building.parameters import (
     game_parameters,
     given_values,
 )
-from pugdeck.building.pipeline import Built, build, write_outputs
+from pugdeck.building.pipeline import Built, build, pdf_stem, write_outputs
 from pugdeck.cli.common import (
     DEFAULT_DECK,
     DEFAULT_GAME,
     deck_argument,
+    deck_origin,
     name_option,
     progress_bar,
+    quiet_option,
     report_build,
     report_diagnostics,
+    with_origin,
 )
 from pugdeck.core.diagnostics import DeckError
 from pugdeck.games.parameters import CHOICE, FILE, FLAG, INT, Parameter
-from pugdeck.games.printing import render_built
+from pugdeck.games.printing import printer_of, render_built
 from pugdeck.games.registry import game
+
+if TYPE_CHECKING:
+    from pugdeck.render.pdf import PdfLayout
 
 DUPLEX_CHOICES = ("long", "short", "fold", "none")
 # What the PDF holds, for the summary line: a user who printed --duplex none reads that the
@@ -38,6 +45,31 @@ SIDES = {"long": "PDF: fronts and backs for long-edge duplex",
          "short": "PDF: fronts and backs for short-edge duplex",
          "fold": "PDF: each front beside its back, to cut, fold and glue",
          "none": "PDF: fronts only, no backs (--duplex fold prints them beside the fronts)"}
+# One card a page with bleed is a print shop's file: each back is the page after its front.
+BLEED_SIDES = {"long": "PDF: one card a page for a print shop, each back after its front (long-edge duplex)",
+               "short": "PDF: one card a page for a print shop, each back after its front (short-edge duplex)",
+               "none": "PDF: one card a page for a print shop, fronts only, no backs"}
+PAPER_LABELS = {"a4": "A4", "letter": "US Letter"}
+
+
+def pdf_description(layout: PdfLayout, duplex: str, bleed: float | None, pages: int) -> dict:
+    """The PDF written, for --json: its pages as they are, not as the options were asked."""
+    return {"paper": layout.paper, "page_mm": [layout.width_mm, layout.height_mm],
+            "pages": pages, "cards_per_page": layout.cards_per_page, "duplex": duplex,
+            "bleed_mm": bleed,
+            "sides": BLEED_SIDES[duplex] if bleed is not None and duplex != "fold" else SIDES[duplex]}
+
+
+def pdf_line(pdf: dict) -> str:
+    """The PDF written, for the summary line: what it holds, on which pages."""
+    width, height = pdf["page_mm"]
+    size = (f"{PAPER_LABELS[pdf['paper']]} pages" if pdf["paper"] is not None
+            else f"pages of {width:g} × {height:g} mm")
+    per_page, fold = pdf["cards_per_page"], pdf["duplex"] == "fold"
+    each = ("" if per_page == 1 and not fold else
+            f", {per_page} pair{'s' * (per_page != 1)} a page" if fold else f", {per_page} cards a page")
+    bleed = f" with {pdf['bleed_mm']:g} mm bleed" if pdf["bleed_mm"] is not None else ""
+    return f"{pdf['sides']}; {pdf['pages']} {size}{each}{bleed}"
 
 
 class BackOffset(click.ParamType):
@@ -130,13 +162,16 @@ def _example_name() -> str:
                    "duplex printer's misregistration: `pugdeck calibrate` measures it.")
 @click.option("--pdf/--no-pdf", default=True, show_default=True, help="Also write the print-and-play PDF.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary on stdout.")
+@quiet_option
 def build_command(deck: Path, name: str | None, out_dir: str, paper: str, duplex: str,
                   bleed: float | None, back_offset: tuple[float, float], pdf: bool, as_json: bool,
-                  **options) -> None:
+                  quiet: bool, **options) -> None:
     """Build DECK for a group: out/<name>.json (the built deck) and out/<name>.pdf.
 
-    DECK is a deck folder or its deck.yaml (default: the bundled {title} deck). Nothing is
-    written unless everything succeeds.
+    DECK is a deck folder or its deck.yaml (default: the deck.yaml here or in the nearest
+    folder above, else the bundled {title} deck). The PDF's name adds the paper, duplex and
+    bleed when they are not the defaults (out/<name>-letter-fold.pdf, out/<name>-bleed3.pdf).
+    Nothing is written unless everything succeeds.
     """
     if back_offset != (0.0, 0.0) and duplex in ("fold", "none"):
         raise click.BadOptionUsage("back_offset", f"--back-offset corrects where a duplex printer "
@@ -145,30 +180,48 @@ def build_command(deck: Path, name: str | None, out_dir: str, paper: str, duplex
                                    + ", so leave it out")
     try:
         built = run_build(deck, options, name)
-        document = None
+        document = described = None
         if pdf:
             # No cyclic garbage collection while drawing: a PDF's objects all live until it is
             # saved, so the collector keeps scanning them for nothing (peak memory unchanged).
-            with gc_paused(), progress_bar(len(built.doc["cards"]) + built.blanks,
-                                           "Drawing cards") as advance:
+            with gc_paused(), progress_bar(len(built.doc["cards"]) + built.blanks, "Drawing cards",
+                                           quiet=quiet or as_json) as advance:
                 document = render_built(built, paper=paper, duplex=duplex, bleed_mm=bleed,
                                         back_offset_mm=back_offset, progress=advance)
-        written = write_outputs(built, Path(out_dir), document)
+            from pugdeck.render.pdf import pdf_layout  # noqa: PLC0415 (reportlab: only when printing)
+
+            layout = pdf_layout(built, printer_of(built), paper=paper, duplex=duplex, bleed_mm=bleed)
+            described = pdf_description(layout, duplex, bleed, _page_count(document))
+        # --name is the user's own name for every file; else the PDF's records how it prints.
+        pdf_name = built.name if name is not None else pdf_stem(built.name, paper, duplex, bleed)
+        written = write_outputs(built, Path(out_dir), document, pdf_name)
     except DeckError as exc:
         report_diagnostics(exc.diagnostics)
         sys.exit(1)
     report_build(built)
     if as_json:
-        click.echo(json.dumps({"name": built.name, "files": [str(p) for p in written],
-                               "pdf": None if document is None else {"paper": paper, "duplex": duplex,
-                                                                     "sides": SIDES[duplex]},
+        if described is not None:
+            described = {"file": str(written[-1]), **described}
+        click.echo(json.dumps({"name": built.name, "deck_origin": deck_origin(),
+                               "files": [str(p) for p in written], "pdf": described,
                                "cards": len(built.doc["cards"]), "blanks": built.blanks,
                                "checked": built.doc["checked"], "removed": built.doc["filters"]["removed"]},
-                              indent=2))
-    else:
-        click.echo(built.summary + (f"; {SIDES[duplex]}" if document is not None else ""))
+                              indent=2, ensure_ascii=False))
+    elif not quiet:
+        click.echo(with_origin(built.summary) + (f"; {pdf_line(described)}" if described else ""))
         for path in written:
             click.echo(f"wrote {path}")
+
+
+def _page_count(document: bytes) -> int:
+    """The pages of the PDF as written (pypdfium2 reads it without drawing a page)."""
+    import pypdfium2  # noqa: PLC0415 (only when a PDF was drawn)
+
+    pdf = pypdfium2.PdfDocument(document)
+    try:
+        return len(pdf)
+    finally:
+        pdf.close()
 
 
 # The default deck's game is named once, in cli/common.py.

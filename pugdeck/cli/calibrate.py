@@ -8,6 +8,7 @@ import click
 
 from pugdeck.atomic import write_files
 from pugdeck.cli.build import BackOffset
+from pugdeck.cli.common import quiet_option
 
 
 @click.command("calibrate")
@@ -18,7 +19,8 @@ from pugdeck.cli.build import BackOffset
 @click.option("--back-offset", type=BackOffset(), default="0,0", metavar="X,Y", show_default=True,
               help="Print the back shifted as `build --back-offset X,Y` would: to check an offset "
                    "you read (the sheet then reads 0,0).")
-def calibrate_command(paper: str, out_dir: str, back_offset: tuple[float, float]) -> None:
+@quiet_option
+def calibrate_command(paper: str, out_dir: str, back_offset: tuple[float, float], quiet: bool) -> None:
     """Write out/calibration-<paper>.pdf, a two-page duplex test sheet.
 
     Print both pages on one sheet, double-sided at 100 %, with the duplex setting you print
@@ -29,6 +31,8 @@ def calibrate_command(paper: str, out_dir: str, back_offset: tuple[float, float]
 
     path = Path(out_dir) / f"calibration-{paper}.pdf"
     write_files({path: calibration_pdf(paper, back_offset)})
+    if quiet:
+        return
     click.echo(f"wrote {path}")
     click.echo("Print it double-sided at 100 % (actual size), hold it to the light with the back "
                "towards you, read X and Y at the middle cross, then: pugdeck build --back-offset X,Y")

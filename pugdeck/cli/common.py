@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -20,23 +21,75 @@ from pugdeck.resources import bundled_deck
 DEFAULT_DECK = DEFAULT_GAME = "pug-you"
 
 
+DECK_FILE = "deck.yaml"
+# Where ctx.meta keeps how a DECK left out was found, for the summary line (`deck_origin`).
+_ORIGIN = "pugdeck.deck_origin"
+BUNDLED_ORIGIN = f"bundled, no {DECK_FILE} here"
+
+
+def nearest_deck(start: Path) -> Path | None:
+    """The folder of the `deck.yaml` in `start` or the nearest folder above it, as git finds
+    `.git`: a command run anywhere inside a deck works on that deck (Squib, nanDECK and
+    protograf all work on the project you stand in)."""
+    start = Path(os.path.abspath(start))
+    for folder in (start, *start.parents):
+        if (folder / DECK_FILE).is_file():
+            return folder
+    return None
+
+
+def default_deck(ctx: click.Context | None = None) -> Path:
+    """The deck a command works on when DECK is left out: the nearest `deck.yaml` (see
+    `nearest_deck`), else the bundled default deck. How it was found is kept for
+    `deck_origin`."""
+    found = nearest_deck(Path.cwd())
+    if found is not None:
+        origin = os.path.relpath(found / DECK_FILE)
+        origin = origin if origin.startswith("..") else f"./{origin}"
+        deck = found
+    else:
+        origin, deck = BUNDLED_ORIGIN, bundled_deck(DEFAULT_DECK)
+    if ctx is not None:
+        ctx.meta[_ORIGIN] = origin
+    return deck
+
+
+def deck_origin() -> str | None:
+    """How the DECK left out was found (`./deck.yaml`, `../deck.yaml`, `bundled, no deck.yaml
+    here`), None when the user named it."""
+    ctx = click.get_current_context(silent=True)
+    return None if ctx is None else ctx.meta.get(_ORIGIN)
+
+
+def with_origin(summary: str, origin: str | None = None) -> str:
+    """A summary line `<name>: …` that says which deck it is when DECK was left out:
+    `mazo (./deck.yaml): …`, `pug-you (bundled, no deck.yaml here): …`. `origin` is
+    `deck_origin()` unless given (a thread of its own has no Click context to read it from)."""
+    origin = origin or deck_origin()
+    if origin is None:
+        return summary
+    name, colon, rest = summary.partition(":")
+    return f"{name} ({origin}){colon}{rest}" if colon else f"{summary} ({origin})"
+
+
 def _deck_path(ctx, param, value):
-    """A deck folder or deck.yaml; else the name of a bundled deck; default the Pug You! deck.
+    """A deck folder or deck.yaml; else the name of a bundled deck; left out, the nearest
+    deck.yaml (here or above), else the bundled default deck (`default_deck`).
 
     Naming a bundled deck (`pugdeck build pixelpug`) works from any folder after a plain
     `pip install`, where the bundled folders live inside the installed package.
     """
     if value is None:
-        return bundled_deck(DEFAULT_DECK)
+        return default_deck(ctx)
     path = Path(value)
     if path.exists():
         return path
     decks = bundled_decks()  # every registered game's, a game shipped on its own included
     bundled = decks.get(value) if "/" not in value and "\\" not in value else None
-    if bundled is not None and (bundled / "deck.yaml").is_file():
+    if bundled is not None and (bundled / DECK_FILE).is_file():
         return bundled
-    names = sorted(name for name, folder in decks.items() if (folder / "deck.yaml").is_file())
-    raise click.BadParameter(f"'{value}' does not exist, and it is no bundled deck "
+    names = sorted(name for name, folder in decks.items() if (folder / DECK_FILE).is_file())
+    raise click.BadParameter(f"'{value}' does not exist, and no bundled deck has that name "
                              f"({', '.join(names)})", ctx=ctx, param=param)
 
 
@@ -105,13 +158,39 @@ def report_build(built: Built) -> None:
         click.echo(f"warning: {warning}", err=True)
 
 
+def shows_progress(quiet: bool = False) -> bool:
+    """Whether long work draws a bar: on a terminal (stderr) only, never in a pipe, a log
+    file or a test, and never when the user asked for quiet (--quiet, --json)."""
+    return not quiet and sys.stderr.isatty()
+
+
 @contextmanager
-def progress_bar(total: int, label: str) -> Iterator[Callable[[int, int], None]]:
-    """A progress callback `(done, total)`: a bar on a terminal, silent in pipes and tests."""
-    if not sys.stderr.isatty():
+def progress_bar(total: int, label: str, *, quiet: bool = False) -> Iterator[Callable[[int, int], None]]:
+    """A progress callback `(done, total)` with done counted from the start: a bar on
+    stderr when `shows_progress(quiet)`, else a callback that does nothing. The one
+    progress helper of the command line (Click's bar, so it looks like every Click tool's)."""
+    if not shows_progress(quiet):
         yield lambda done, total: None
         return
     with click.progressbar(length=total, label=label, file=sys.stderr) as bar:
-        def advance(done: int, _total: int) -> None:
+        def advance(done: int, of: int) -> None:
+            bar.length = of  # the work may count its steps otherwise than the caller guessed
             bar.update(done - bar.pos)
         yield advance
+
+
+@contextmanager
+def progress_steps(total: int, label: str, *, quiet: bool = False) -> Iterator[Callable[[int], None]]:
+    """`progress_bar` for work that reports how many steps it just finished (`step(n)`)."""
+    with progress_bar(total, label, quiet=quiet) as advance:
+        done = 0
+
+        def step(count: int = 1) -> None:
+            nonlocal done
+            done += count
+            advance(done, total)
+        yield step
+
+
+quiet_option = click.option("--quiet", "-q", is_flag=True,
+                            help="Print only problems: no summary, no list of files, no progress bar.")

@@ -21,8 +21,10 @@ from pugdeck.cli.common import (
     deck_argument,
     name_option,
     progress_bar,
+    quiet_option,
     report_build,
     report_diagnostics,
+    with_origin,
 )
 from pugdeck.core.built_deck import Built
 from pugdeck.core.diagnostics import DeckError
@@ -48,15 +50,16 @@ def export_options(command: click.Command) -> click.Command:
                            show_default=True, help="Folder for the outputs.")(command)
     command = name_option("Output name [default: the deck id and the filters, "
                           f"e.g. {DEFAULT_DECK}-no-red].")(command)
-    return deck_argument(filter_options(command))
+    return deck_argument(filter_options(quiet_option(command)))
 
 
 def run_export(deck: Path, options: dict, name: str | None,
                make_files: Callable[[Built, CardPdf], dict[Path, bytes]]) -> tuple[Built, dict]:
-    """Build, draw, make the files and write them; on a deck problem report it and exit 1."""
+    """Build, draw, make the files and write them; on a deck problem report it and exit 1.
+    Then the build's summary line (which deck, when DECK was left out), unless --quiet."""
     try:
         built = run_build(deck, options, name)
-        with progress_bar(len(faces_of(built)), "Drawing cards") as advance:
+        with progress_bar(len(faces_of(built)), "Drawing cards", quiet=options.get("quiet", False)) as advance:
             pdf = card_pdf(built, progress=advance)
         files = make_files(built, pdf)
         write_files(files)
@@ -64,11 +67,15 @@ def run_export(deck: Path, options: dict, name: str | None,
         report_diagnostics(exc.diagnostics)
         sys.exit(1)
     report_build(built)
+    if not options.get("quiet"):
+        click.echo(with_origin(built.summary))
     return built, files
 
 
-def _report(files: dict[Path, bytes], what: str) -> None:
+def _report(files: dict[Path, bytes], what: str, quiet: bool = False) -> None:
     """One line per folder, or the file itself when a folder got only one."""
+    if quiet:
+        return
     by_folder: dict[Path, list[Path]] = {}
     for path in files:
         by_folder.setdefault(path.parent, []).append(path)
@@ -96,7 +103,7 @@ def png_command(deck: Path, name: str | None, out_dir: str, dpi: int, preview: b
     other file there is left alone (the folder's .pugdeck-outputs.json records ours).
     """
     def make(built: Built, pdf: CardPdf) -> dict[Path, bytes]:
-        with progress_bar(len(pdf.faces) + 1, "Rasterising") as advance:
+        with progress_bar(len(pdf.faces) + 1, "Rasterising", quiet=options["quiet"]) as advance:
             files = png_files(built, Path(out_dir), dpi, pdf=pdf, progress=advance)
         if preview:
             files[preview_path(built, Path(out_dir))] = preview_png(built, pdf)
@@ -104,7 +111,7 @@ def png_command(deck: Path, name: str | None, out_dir: str, dpi: int, preview: b
 
     built, files = run_export(deck, options, name, make)
     remove_stale(png_folder(built, Path(out_dir)), files, "*.png")
-    _report(files, "PNG images")
+    _report(files, "PNG images", options["quiet"])
 
 
 def _base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -156,15 +163,16 @@ def tts_command(deck: Path, name: str | None, out_dir: str, base_url: str | None
     def make(built: Built, pdf: CardPdf) -> dict[Path, bytes]:
         if tts_dir is not None:
             refuse_foreign_saved_object(saved_object_paths(built, Path(out_dir), tts_dir)[0])
-        with progress_bar(table_size(built, pdf), "Building sheets") as advance:
+        with progress_bar(table_size(built, pdf), "Building sheets", quiet=options["quiet"]) as advance:
             return tts_files(built, Path(out_dir), base_url, pdf=pdf, saved_dir=tts_dir,
                              progress=advance)
 
     built, files = run_export(deck, options, name, make)
     folder = tts_folder(built, Path(out_dir))
     remove_stale(folder, files, f"{built.name}-faces-*.jpg")
-    _report(files, "Tabletop Simulator files")
-    click.echo(f"saved object: {saved_object_paths(built, Path(out_dir), tts_dir)[0]}")
+    _report(files, "Tabletop Simulator files", options["quiet"])
+    if not options["quiet"]:
+        click.echo(f"saved object: {saved_object_paths(built, Path(out_dir), tts_dir)[0]}")
 
 
 @export.command("html")
@@ -176,12 +184,12 @@ def html_command(deck: Path, name: str | None, out_dir: str, dpi: int, **options
     and kind and a search box: for sharing a deck for review."""
 
     def make(built: Built, pdf: CardPdf) -> dict[Path, bytes]:
-        with progress_bar(len(pdf.faces), "Rasterising") as advance:
+        with progress_bar(len(pdf.faces), "Rasterising", quiet=options["quiet"]) as advance:
             return {html_path(built, Path(out_dir)): gallery_html(built, dpi, pdf=pdf,
                                                                    progress=advance)}
 
     _, files = run_export(deck, options, name, make)
-    _report(files, "HTML page")
+    _report(files, "HTML page", options["quiet"])
 
 
 @click.command("preview")
@@ -194,4 +202,4 @@ def preview_command(deck: Path, name: str | None, out_dir: str, **options) -> No
         return {preview_path(built, Path(out_dir)): preview_png(built, pdf)}
 
     _, files = run_export(deck, options, name, make)
-    _report(files, "preview")
+    _report(files, "preview", options["quiet"])

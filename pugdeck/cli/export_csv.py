@@ -10,7 +10,7 @@ import click
 from pugdeck.atomic import write_files
 from pugdeck.authoring.loading import load_deck
 from pugdeck.building.deck_check import game_of
-from pugdeck.cli.common import DEFAULT_DECK, RegisteredGame, deck_argument, report_diagnostics
+from pugdeck.cli.common import DEFAULT_DECK, RegisteredGame, deck_argument, quiet_option, report_diagnostics
 from pugdeck.core.diagnostics import DeckError, errors_in
 from pugdeck.export.csv_cards import DEFAULT_CARD_FILE, deck_csv
 from pugdeck.importing.limits import (
@@ -50,7 +50,8 @@ IMPORT_LIMITS = (
 # The help names the default deck, which only cli/common.py may spell out.
 CSV_HELP = f"""Write DECK's cards as a CSV table, one row per card with every authoring field.
 
-DECK is a deck folder or its deck.yaml (default: the bundled {DEFAULT_DECK} deck). The table
+DECK is a deck folder or its deck.yaml (default: the deck.yaml here or above, else the
+bundled {DEFAULT_DECK} deck). The table
 is the deck's source as written, for editing in a spreadsheet, so the build filters do not
 apply; `pugdeck import` reads it back into deck files."""
 
@@ -75,7 +76,8 @@ def export_csv(deck_path: Path) -> tuple[str, bytes]:
               help="Folder for <deck id>.csv.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write to this file instead ('-' for standard output).")
-def csv_command(deck: Path, out_dir: str, output: str | None) -> None:
+@quiet_option
+def csv_command(deck: Path, out_dir: str, output: str | None, quiet: bool) -> None:
     try:
         deck_id, data = export_csv(deck)
     except DeckError as exc:
@@ -87,7 +89,8 @@ def csv_command(deck: Path, out_dir: str, output: str | None) -> None:
         return
     path = Path(output) if output else Path(out_dir) / f"{deck_id}.csv"
     write_files({path: data})
-    click.echo(f"wrote {path}")
+    if not quiet:
+        click.echo(f"wrote {path}")
 
 
 @click.command("import", epilog=TABLE_FORMAT + "\n\n" + IMPORT_LIMITS)
@@ -102,8 +105,9 @@ def csv_command(deck: Path, out_dir: str, output: str | None) -> None:
 @click.option("--cards-file", default=DEFAULT_CARD_FILE, show_default=True, metavar="PATH",
               help="The card file for rows with no 'file' cell.")
 @click.option("--dry-run", is_flag=True, help="Check the table and report; write nothing.")
+@quiet_option
 def import_command(table: str, into: str, game: str | None, deck_id: str | None, deck_name: str | None,
-                   cards_file: str, dry_run: bool) -> None:
+                   cards_file: str, dry_run: bool, quiet: bool) -> None:
     """Turn a card table (.csv, or .xlsx with openpyxl) into deck files that validate.
 
     Problems are reported as TABLE:ROW:COL: card 'id': message (the header is row 1) and
@@ -116,6 +120,8 @@ def import_command(table: str, into: str, game: str | None, deck_id: str | None,
         report_diagnostics(exc.diagnostics)
         sys.exit(1)
     report_diagnostics(result.diagnostics)  # warnings only
+    if quiet:
+        return
     verb = "would write" if dry_run else "wrote"
     for path in result.files:
         click.echo(f"{verb} {path}")

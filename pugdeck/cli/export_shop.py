@@ -9,7 +9,7 @@ import click
 
 from pugdeck.atomic import write_files
 from pugdeck.cli.build import run_build
-from pugdeck.cli.common import progress_bar, report_build, report_diagnostics
+from pugdeck.cli.common import progress_bar, report_build, report_diagnostics, with_origin
 from pugdeck.cli.export import export_options
 from pugdeck.core.diagnostics import DeckError
 from pugdeck.export.output_record import remove_stale
@@ -28,7 +28,7 @@ SIZES = ", ".join(f"{key}: {'x'.join(map(str, shop.pixels()))} px ({shop.name})"
 @click.option("--dpi", type=click.IntRange(150, 1200), default=DEFAULT_DPI, show_default=True,
               help="Resolution; card and bleed scale together (the shops ask for 300).")
 def print_shop_command(deck: Path, name: str | None, out_dir: str, shop_key: str, dpi: int,
-                       **options) -> None:
+                       quiet: bool, **options) -> None:
     """Card images to upload to a print shop: out/<name>/print-shop-<shop>/.
 
     One PNG per distinct card face in fronts/ (copies of a card share one image; the blank
@@ -42,7 +42,7 @@ def print_shop_command(deck: Path, name: str | None, out_dir: str, shop_key: str
     try:
         built = run_build(deck, options, name)
         check_safe_zone(built, shop)
-        with progress_bar(len(built.cards), "Rasterising") as advance:
+        with progress_bar(len(built.cards), "Rasterising", quiet=quiet) as advance:
             images = shop_images(built, shop, dpi, progress=advance)
     except DeckError as exc:
         report_diagnostics(exc.diagnostics)
@@ -53,11 +53,14 @@ def print_shop_command(deck: Path, name: str | None, out_dir: str, shop_key: str
     files[folder / "manifest.csv"] = manifest_csv(images)
     write_files(files)
     remove_stale(folder, files)
+    if quiet:
+        return
+    click.echo(with_origin(built.summary))
     fronts = [image for image in images if image.back]
     cards = sum(image.copies for image in fronts)
     width, height = shop.pixels(dpi)
     size = sum(len(data) for data in files.values()) / 1e6
-    click.echo(f"wrote {len(fronts)} front image{'s' * (len(fronts) != 1)} for {cards} cards and "
+    click.echo(f"wrote {len(fronts)} front image{'s' * (len(fronts) != 1)} for {cards} card{'s' * (cards != 1)} and "
                f"{len(images) - len(fronts)} back{'s' * (len(images) - len(fronts) != 1)}, "
                f"{width} x {height} px at {dpi} dpi ({size:.1f} MB), in {folder}")
     click.echo(f"manifest: {folder / 'manifest.csv'}")

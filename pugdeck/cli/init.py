@@ -10,7 +10,7 @@ import click
 
 from pugdeck.authoring.loading import display_path
 from pugdeck.building.starter import DECK_SCHEMA, offered_languages, start_deck
-from pugdeck.cli.common import DEFAULT_GAME, RegisteredGame, report_diagnostics
+from pugdeck.cli.common import DEFAULT_GAME, RegisteredGame, quiet_option, report_diagnostics
 from pugdeck.core.diagnostics import DeckError
 from pugdeck.games.registry import game, registered
 
@@ -37,7 +37,8 @@ class OfferedLanguage(click.Choice):
 @click.option("--language", type=OfferedLanguage(), default="en", show_default=True,
               help="The deck's language (deck.language): the fixed texts the template prints, "
                    "and the sample cards where the game has them in it.")
-def init_command(folder: Path, game_id: str, language: str) -> None:
+@quiet_option
+def init_command(folder: Path, game_id: str, language: str, quiet: bool) -> None:
     """Start a deck in DIR, a new or empty folder: deck.yaml with house rules, sample cards
     of every kind, a group profile, a short README, and the JSON Schemas beside them that
     editors complete the YAML from. It validates and builds as it is.
@@ -57,12 +58,35 @@ def init_command(folder: Path, game_id: str, language: str) -> None:
     except NotImplementedError as exc:  # a game with no starter deck
         click.echo(f"error: {exc}", err=True)
         sys.exit(1)
+    if started.card_language != language:
+        click.echo(f"the sample cards are in {started.card_language}: {spec.title} has none in "
+                   f"{language} yet, so write yours over them", err=True)
+    short = _cards_short(folder)
+    if short:
+        click.echo(short, err=True)
+    if quiet:
+        return
     for path in started.files:
         click.echo(f"wrote {display_path(path)}")
     shown = shlex.quote(display_path(folder))
     click.echo(f"started a {spec.title} deck in {display_path(folder)} (language {language}); "
                f"editors complete its YAML from {DECK_SCHEMA}")
-    if started.card_language != language:
-        click.echo(f"the sample cards are in {started.card_language}: {spec.title} has none in "
-                   f"{language} yet, so write yours over them", err=True)
     click.echo(f"next: pugdeck validate {shown} && pugdeck build {shown}")
+
+
+def _cards_short(folder: Path) -> str | None:
+    """How many cards the new deck lacks for its smallest group, said plainly, or None when
+    it plays as it is: a sample deck shows every kind of card, not always a whole game."""
+    from pugdeck.building.pipeline import build  # noqa: PLC0415 (the build loads only after writing)
+
+    try:
+        checked = build(folder).doc["checked"]
+    except DeckError:  # a game whose starter does not build says so at `pugdeck build`
+        return None
+    if checked["playable_for"] or not checked["players"]:
+        return None
+    smallest = checked["players"][0]
+    missing = smallest["needed"] - smallest["cards"]
+    return (f"the sample deck has {smallest['cards']} cards, one or two of each kind; a game of "
+            f"{smallest['players']} players needs {smallest['needed']}: write {missing} more "
+            f"card{'s' * (missing != 1)} for it to be playable")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 import webbrowser
 from pathlib import Path
@@ -9,18 +11,19 @@ from pathlib import Path
 import click
 
 from pugdeck.cli.build import filter_options, preferences_from
-from pugdeck.cli.common import deck_argument, name_option
+from pugdeck.cli.common import deck_argument, deck_origin, name_option, quiet_option, with_origin
 from pugdeck.live.session import LiveSession
 
 
-def _report(session: LiveSession) -> None:
-    """One line on stderr per rebuild: the summary, or how many problems it has."""
+def _report(session: LiveSession, origin: str | None = None) -> None:
+    """One line on stderr per rebuild: the summary (saying how DECK was found, when it was
+    left out: `origin`), or how many problems it has."""
     snap = session.snapshot
     errors = [p for p in snap.problems if p.is_error()]
     if snap.ok:
         drawn = snap.timings.drawn
-        click.echo(f"[{snap.version}] {snap.view.built.summary}, {drawn} card{'s' * (drawn != 1)} redrawn",
-                   err=True)
+        click.echo(f"[{snap.version}] {with_origin(snap.view.built.summary, origin)}, "
+                   f"{drawn} card{'s' * (drawn != 1)} redrawn", err=True)
     else:
         click.echo(f"[{snap.version}] {len(errors)} error{'s' * (len(errors) != 1)}; "
                    "the page keeps the last good cards:", err=True)
@@ -37,7 +40,9 @@ def _report(session: LiveSession) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on. Anything but this machine's own serves the deck to the network.")
 @click.option("--no-browser", is_flag=True, help="Do not open the page in a browser.")
-def live_command(deck: Path, name: str | None, port: int, host: str, no_browser: bool, **options) -> None:
+@quiet_option
+def live_command(deck: Path, name: str | None, port: int, host: str, no_browser: bool, quiet: bool,
+                 **options) -> None:
     """Serve a page that shows DECK as it prints, rebuilt on every save (Ctrl-C stops).
 
     Every file the deck reads is watched: its card files, profiles, art, backs and template.
@@ -58,15 +63,24 @@ def live_command(deck: Path, name: str | None, port: int, host: str, no_browser:
     try:
         sock = bind(host, port)
     except OSError as exc:
-        click.echo(f"error: cannot listen on {host}:{port}: {exc.strerror or exc}", err=True)
+        # The system's own words once (Python adds "(while attempting to bind on address …)",
+        # which repeats the address), and the way out when the port is taken.
+        reason = os.strerror(exc.errno) if exc.errno else str(exc)
+        hint = ("; another program uses that port: pick another with --port N, or --port 0 for any free one"
+                if exc.errno == errno.EADDRINUSE else "")
+        click.echo(f"error: cannot listen on {host}:{port}: {reason}{hint}", err=True)
         sys.exit(1)
+    origin = deck_origin()  # read here: rebuilds are reported from the server's thread
+    report = (lambda _session: None) if quiet else (lambda session: _report(session, origin))
     try:
-        session.rebuild()
-        _report(session)
-        server = LiveServer(session, sock, network)
-        server.loop.on_rebuild = _report
+        # The address first: the first build takes seconds on a large deck, and a browser
+        # that connects meanwhile waits in the socket's queue until the page is served.
         url = url_of(sock)
         click.echo(f"pugdeck live: {url} (Ctrl-C to stop)")
+        session.rebuild()
+        report(session)
+        server = LiveServer(session, sock, network)
+        server.loop.on_rebuild = report
         if not no_browser:
             webbrowser.open(url)
         server.run()

@@ -19,6 +19,7 @@ from typing import NoReturn
 
 import click
 
+from pugdeck.cli.common import DECK_FILE, default_deck, progress_steps, quiet_option, with_origin
 from pugdeck.core.diagnostics import DeckError
 from pugdeck.games.json_input import MAX_BUILT_BYTES, MAX_LOG_BYTES
 from pugdeck.games.json_input import loads as json_loads
@@ -74,19 +75,28 @@ def _read_json(path: str, what: str, limit: int, check_text: bool = True) -> obj
 DECK_SUFFIXES = (".yaml", ".yml")
 
 
-def _deck_game(deck: str) -> tuple[dict, GameSpec]:
+def _deck_game(deck: str | None) -> tuple[dict, GameSpec]:
     """The built deck DECK names and the registered game that plays it (else exit 1).
 
     DECK is a built deck (.json), or, as `build` takes it, a deck folder, its deck.yaml or
     the name of a bundled deck: those are built here in memory, with no
-    filters, as `build` would write them."""
+    filters, as `build` would write them. Left out, it is the deck.yaml here or above, else
+    the bundled default deck, as for `build`; stderr says which."""
     from pugdeck.games.engine_input import built_game  # noqa: PLC0415 (schemas load with the deck, not for --help)
 
+    if deck is None:
+        found = default_deck(click.get_current_context())
+        doc = _built_in_memory(found)
+        click.echo(f"deck: {with_origin(doc['name'] + ':')[:-1]}", err=True)
+        try:
+            return doc, built_game(doc, str(found))
+        except DeckError as error:
+            _report_deck_error(error)
     path = Path(deck)
     if not path.exists():
         bundled = bundled_decks()
         if "/" in deck or "\\" in deck or deck not in bundled:
-            _fail(f"cannot read {deck}: it does not exist, and it is no bundled deck "
+            _fail(f"cannot read {deck}: it does not exist, and no bundled deck has that name "
                   f"({', '.join(sorted(bundled))})")
         doc = _built_in_memory(bundled[deck])
     elif path.is_dir() or path.suffix.lower() in DECK_SUFFIXES:
@@ -147,11 +157,12 @@ def _player_counts(text: str) -> list[int]:
 
 
 DECK_HELP = ("DECK is a built deck (.json), a deck folder or its deck.yaml, or the name of a bundled "
-             "deck (`pugdeck games` lists them); a deck not yet built is built in memory, with no filters.")
+             "deck (`pugdeck games` lists them); a deck not yet built is built in memory, with no filters. "
+             "Left out: the deck.yaml here or in the nearest folder above, else the bundled default deck.")
 
 
 @click.command(epilog=DECK_HELP)
-@click.argument("deck")
+@click.argument("deck", required=False)
 @click.option("--players", "-p", type=int, required=True, help="Number of players (seats).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for shuffles and bots.")
 @click.option("--bots", help=BOTS_HELP)
@@ -160,7 +171,7 @@ DECK_HELP = ("DECK is a built deck (.json), a deck folder or its deck.yaml, or t
                    "with --human the game itself is played on stderr.")
 @click.option("--human", metavar="NAME", help=HUMAN_HELP)
 @_unsupported_is_an_error
-def play(deck: str, players: int, seed: int, bots: str, as_json: bool, human: str | None) -> None:
+def play(deck: str | None, players: int, seed: int, bots: str, as_json: bool, human: str | None) -> None:
     """Play one game between bots with DECK and print it (or play a seat yourself: --human NAME)."""
     doc, spec = _deck_game(deck)
     bots = bots or _default_bots(spec)
@@ -168,7 +179,7 @@ def play(deck: str, players: int, seed: int, bots: str, as_json: bool, human: st
         raise click.BadParameter(f"playing in the terminal is not available for {spec.title} decks",
                                  param_hint="--human")
     try:
-        game = spec.new_game(doc, players, seed, source=deck)
+        game = spec.new_game(doc, players, seed, source=deck or DECK_FILE)
         seats = spec.make_bots(bots, game, seed)
     except DeckError as error:
         _report_deck_error(error)
@@ -254,7 +265,7 @@ def _plot_path(ctx, param, value: str | None) -> str | None:
 
 
 @click.command(epilog=DECK_HELP)
-@click.argument("deck")
+@click.argument("deck", required=False)
 @click.option("--players", "-p", "players_text", required=True,
               help="A player count N or a range A-B (e.g. 5-10).")
 @click.option("--games", "-g", type=click.IntRange(min=1), default=200, show_default=True,
@@ -265,9 +276,10 @@ def _plot_path(ctx, param, value: str | None) -> str | None:
               help="Worker processes; the results do not depend on it.")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 @click.option("--plot", type=click.Path(dir_okay=False), callback=_plot_path, help=PLOT_HELP)
+@quiet_option
 @_unsupported_is_an_error
-def simulate(deck: str, players_text: str, games: int, seed: int, bots: str, jobs: int,
-             as_json: bool, plot: str | None) -> None:
+def simulate(deck: str | None, players_text: str, games: int, seed: int, bots: str, jobs: int,
+             as_json: bool, plot: str | None, quiet: bool) -> None:
     """Play many seeded bot games with DECK and report statistics."""
     counts = _player_counts(players_text)
     doc, spec = _deck_game(deck)
@@ -275,11 +287,9 @@ def simulate(deck: str, players_text: str, games: int, seed: int, bots: str, job
     if plot and not spec.draws_charts:
         raise click.BadParameter(f"charts are not drawn for {spec.title} decks", param_hint="--plot")
     try:
-        if sys.stderr.isatty() and not as_json:
-            with click.progressbar(length=games * len(counts), label="Playing", file=sys.stderr) as bar:
-                run = spec.simulate(doc, counts, games, seed, bots, jobs, bar.update, source=deck)
-        else:
-            run = spec.simulate(doc, counts, games, seed, bots, jobs, source=deck)
+        # The shared bar (cli/common.py): on a terminal only, never with --json or --quiet.
+        with progress_steps(games * len(counts), "Playing", quiet=quiet or as_json) as step:
+            run = spec.simulate(doc, counts, games, seed, bots, jobs, step, source=deck or DECK_FILE)
     except DeckError as error:
         _report_deck_error(error)
     except ValueError as error:

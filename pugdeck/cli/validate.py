@@ -9,7 +9,15 @@ from pathlib import Path
 import click
 
 from pugdeck.building.deck_check import check_deck_at
-from pugdeck.cli.common import DEFAULT_GAME, RegisteredGame, deck_argument, report_diagnostics
+from pugdeck.cli.common import (
+    DEFAULT_GAME,
+    RegisteredGame,
+    deck_argument,
+    deck_origin,
+    quiet_option,
+    report_diagnostics,
+    with_origin,
+)
 from pugdeck.core.diagnostics import DeckError, errors_in
 from pugdeck.games.game_schemas import SHARED, published_text
 from pugdeck.resources import bundled_name
@@ -19,29 +27,36 @@ from pugdeck.resources import bundled_name
 @deck_argument
 @click.option("--format", "output", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="text: one line per problem; json: a list of objects.")
-def validate(deck: Path, output: str) -> None:
-    """Check DECK (a deck folder or its deck.yaml; default: the bundled Pug You! deck).
+@quiet_option
+def validate(deck: Path, output: str, quiet: bool) -> None:
+    """Check DECK (a deck folder or its deck.yaml; default: the deck.yaml here or above, else
+    the bundled Pug You! deck).
 
     Prints every problem at once as file:line:col: card 'id': message. Exit code 0 when the
     deck is valid (warnings allowed), 1 when it has errors.
     """
+    checked = None
     try:
-        _deck, diagnostics = check_deck_at(deck)
+        checked, diagnostics = check_deck_at(deck)
     except DeckError as exc:
         diagnostics = exc.diagnostics
     if output == "json":
         click.echo(json.dumps([d.as_json() for d in diagnostics], indent=2, ensure_ascii=False))
     else:
         report_diagnostics(diagnostics)
-        if not errors_in(diagnostics):
+        if not errors_in(diagnostics) and not quiet:
             warnings = len(diagnostics)
-            click.echo(f"{_shown(deck)}: valid" + (f" ({warnings} warning{'s' * (warnings != 1)})" if warnings else ""),
-                       err=True)
+            click.echo(f"{_shown(deck, checked)}: valid"
+                       + (f" ({warnings} warning{'s' * (warnings != 1)})" if warnings else ""), err=True)
     sys.exit(1 if errors_in(diagnostics) else 0)
 
 
-def _shown(deck: Path) -> str:
-    """The deck as given, or by what it is for a bundled deck of an installed package."""
+def _shown(deck: Path, checked) -> str:
+    """The deck as given, or by what it is for a bundled deck of an installed package; a
+    deck found because DECK was left out, by its id and how it was found
+    (`mazo (./deck.yaml)`, `<deck> (bundled, no deck.yaml here)`)."""
+    if deck_origin() is not None and checked is not None:
+        return with_origin(f"{checked.info.id}:")[:-1]
     return bundled_name(deck) or str(deck)
 
 

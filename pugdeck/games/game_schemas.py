@@ -29,6 +29,7 @@ from pugdeck.games import registry
 from pugdeck.schemas import COMPILED, SHARED, read_schema, shared_file
 from pugdeck.schemas import clear_caches as clear_shared_caches
 from pugdeck.schemas.composition import compose_built, with_game_ids
+from pugdeck.schemas.publishing import EDITOR_PART, published
 
 MAX_REPORTED = 50  # a wrong file of 10,000 cards need not print 10,000 lines
 
@@ -108,10 +109,14 @@ def shared_schema(name: str) -> dict:
 
 def published_text(name: str) -> str:
     """What `pugdeck schema --game NAME` prints (a registered game's id or one of `SHARED`):
-    a composed schema as JSON, a shared file that needs no composing as it is written."""
-    if name in SHARED[1:]:
+    the schema as editors read it (schemas/publishing.py), as JSON."""
+    if name == "template":  # needs nothing restated (tests/schemas: strict ajv takes it as written)
         return (COMPILED.parent / f"{name}.schema.json").read_text(encoding="utf-8")
-    schema = built_schema() if name == "built" else game_schema(name)
+    if name in SHARED:
+        schema = published(shared_schema(name))
+    else:
+        part = registry.game(name).authoring_schema_path().with_name(EDITOR_PART)
+        schema = published(game_schema(name), own_game=name, editor_part=part)
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 

@@ -19,7 +19,9 @@ from pugdeck.importing.limits import MAX_CARD_ROWS, MAX_COLUMNS, too_wide
 from pugdeck.importing.workbook_scan import check_archive, reading_width
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
-_INSTALL = "pip install 'pugdeck[xlsx]' (or save the sheet as CSV UTF-8)"
+# The two packages by name: `pugdeck[xlsx]` installs nothing while pugdeck is not on the
+# package index (and the name could one day be someone else's there).
+_INSTALL = "pip install openpyxl defusedxml (or save the sheet as CSV UTF-8)"
 
 
 def workbook_rows(data: bytes, display: str) -> Iterator[tuple[int, list[str]]]:
@@ -63,7 +65,7 @@ def workbook_rows(data: bytes, display: str) -> Iterator[tuple[int, list[str]]]:
 
 def _openpyxl(display: str):  # noqa: ANN202 (the module, imported only for .xlsx)
     try:
-        import openpyxl  # noqa: PLC0415 (optional: pip install 'pugdeck[xlsx]')
+        import openpyxl  # noqa: PLC0415 (optional: pip install openpyxl defusedxml)
     except ImportError:
         raise _error(display, 0, f"reading .xlsx needs openpyxl: {_INSTALL}") from None
     if not openpyxl.DEFUSEDXML:

@@ -7,6 +7,10 @@ card's (a blank, a rules card) is the same context and every word it prints
 (`Face.text`), since what it prints may depend on the whole deck. A key that is still in the
 previous view keeps its picture, and its URL: the page fetches only the new ones.
 
+The page shows the backs too, after the fronts, one per kind of back (a PixelPug deck has
+its Treat back beside the main one): a back's key is the deck-wide context and its name, so
+editing `back:` redraws it.
+
 The new pictures come from the card-per-page PDF (`export.png.card_pdf`), as `pugdeck
 export png` makes them. When only played cards changed, the PDF is drawn for those cards
 alone (a card's face is drawn from its own data and the deck-wide context, so it is the
@@ -105,12 +109,31 @@ def face_keys(built: Built, faces: tuple[Face, ...]) -> list[str]:
     return keys
 
 
+BACK_KIND = "back"  # the page's kind for a card back, beside the game's own kinds of faces
+
+
+def back_faces(faces: tuple[Face, ...]) -> tuple[Face, ...]:
+    """Each distinct back as a face of its own, in the order the fronts first print it: its
+    page is the one after that front's, its id and title the back's file stem (`back`,
+    `back-treats`)."""
+    backs: dict[str, Face] = {}
+    for face in faces:
+        if face.back not in backs:
+            backs[face.back] = Face(face.page + 1, face.back, face.back, BACK_KIND, None, face.back,
+                                    "", False, face.back)
+    return tuple(backs.values())
+
+
 def draw_cards(built: Built, previous: dict[str, bytes]) -> Drawn:
-    """Every face's picture: from `previous` (key → PNG) when its key is there, else drawn.
+    """Every face's picture, then each back's: from `previous` (key → PNG) when its key is
+    there, else drawn.
 
     Raises `DeckError` (located in the deck's files) when a card cannot be drawn."""
-    faces = faces_of(built)
-    keys = face_keys(built, faces)
+    fronts = faces_of(built)
+    backs = back_faces(fronts)
+    context = context_key(built)
+    faces = (*fronts, *backs)
+    keys = face_keys(built, fronts) + [_digest(context, BACK_KIND, back.card_id) for back in backs]
     missing = [i for i, key in enumerate(keys) if key not in previous]
     fresh: dict[str, bytes] = {}
     if missing:

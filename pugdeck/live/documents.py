@@ -50,15 +50,23 @@ def card_url(card: CardImage) -> str:
 
 def page_state(session: LiveSession) -> dict:
     """Everything the page draws: the summary, the problems (each with the card it scrolls
-    to, when the last good view has it), the toggles and every card, in print order."""
+    to, when the last good view has it), each card's own problems (`marks`, by card key:
+    the page marks a broken card in place), the toggles and every card, then each back, in
+    print order."""
     snap = session.snapshot
     view = snap.view
     cards = view.cards if view else ()
     problems = []
+    marks: dict[str, list[dict]] = {}  # card key → its problems, drawn on the card itself
     for d in snap.problems:
         entry = problem(d)
         entry["target"] = _target(d.card, cards)
         problems.append(entry)
+        if entry["target"]:
+            marks.setdefault(entry["target"], []).append(
+                {"severity": entry["severity"], "text": entry["text"],
+                 # an error of a failed build: the card shows the last good build's picture
+                 "stale": not snap.ok and entry["severity"] == "error"})
     built = view.built if view else None
     return {
         "version": snap.version,
@@ -67,6 +75,7 @@ def page_state(session: LiveSession) -> dict:
         "summary": built.summary if built else "",
         "words": page_words(built.doc if built else None),
         "problems": problems,
+        "marks": marks,
         "toggles": [{"name": p.name, "flag": p.flag, "help": p.help, "on": bool(session.given.get(p.name))}
                     for p in (view.toggles if view else ())],
         "cards": [{"key": c.key, "id": c.face.card_id, "title": c.face.title, "text": c.face.text,

@@ -55,7 +55,10 @@ function fillFigure(figure, card, fresh) {
   img.src = card.src;
   img.alt = card.title + (card.text && card.text !== card.title ? " — " + card.text : "");
   img.title = card.title;
-  caption.replaceChildren(element("span", {class: "id"}, card.id), document.createTextNode(" " + card.title));
+  const title = card.kind === "back" ? say("back") : card.title;
+  if (card.kind === "back") img.alt = img.title = title;
+  caption.replaceChildren(element("span", {class: "id"}, card.id), document.createTextNode(" " + title));
+  figure.classList.toggle("back", card.kind === "back");
   figure.dataset.key = card.key;
   figure.id = "card-" + card.key;
   figure.dataset.text = fold(card.id + " " + card.title + " " + card.text);
@@ -83,6 +86,21 @@ function drawCards(cards, first) {
     previous = figure;
   }
   document.body.dataset.changed = String(changed);
+}
+
+// Each card's own problems, on the card: a broken card keeps its last good picture, marked.
+function drawMarks(marks) {
+  for (const figure of figures.values()) {
+    const own = marks[figure.dataset.key] || [];
+    figure.querySelector(".marks")?.remove();
+    figure.classList.toggle("broken", own.some(mark => mark.severity === "error"));
+    figure.classList.toggle("stale", own.some(mark => mark.stale));
+    if (own.length === 0) continue;
+    const list = element("ul", {class: "marks", role: "note"});
+    if (own.some(mark => mark.stale)) list.append(element("li", {class: "stale"}, say("stale")));
+    for (const mark of own) list.append(element("li", {class: mark.severity}, mark.text));
+    figure.append(list);
+  }
 }
 
 function where(problem) {
@@ -183,6 +201,7 @@ function apply(state) {
   drawProblems(state);
   drawToggles(state.toggles);
   drawCards(state.cards, first);
+  drawMarks(state.marks || {});
   applySearch();
   document.body.dataset.ok = String(state.ok);
   document.body.dataset.version = String(state.version);

@@ -15,6 +15,7 @@ import io
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from itertools import islice
+from typing import NamedTuple
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
@@ -41,6 +42,35 @@ MAX_BLEED_MM = 10.0
 PAPER_LABELS = {"a4": "A4", "letter": "US Letter"}
 
 Side = tuple[CardFace, CardFace]  # a front and the back printed behind it
+
+
+class PdfLayout(NamedTuple):
+    """What a print-and-play PDF is, for the summary a user reads before printing it: its
+    page size, the paper it is for (None: pages cut to the card and its bleed), and how many
+    cards (fold: front-and-back pairs) each page holds."""
+
+    width_mm: float
+    height_mm: float
+    paper: str | None
+    cards_per_page: int
+
+
+def pdf_layout(built: Built, printer: Printer, *, paper: str = "a4", duplex: str = "long",
+               bleed_mm: float | None = None, template: str | None = None) -> PdfLayout:
+    """The layout `render_built_pdf` gives these options (the same functions place the cards),
+    its template loaded by `printer` (the deck's game)."""
+    tpl = printer.load_template(template or built.template, built.folder)
+    card_w, card_h, bleed = tpl.width_mm * mm, tpl.height_mm * mm, (bleed_mm or 0.0) * mm
+    if duplex == "fold":
+        layout = _fold_layout(paper, card_w, card_h, bleed, tpl)
+        width, height, on_paper, per_page = layout.width, layout.height, paper, len(layout.pairs)
+    elif bleed_mm is not None:
+        page = bleed_page(card_w, card_h, bleed)
+        width, height, on_paper, per_page = page.width, page.height, None, 1
+    else:
+        layout = sheet(paper, card_w, card_h)
+        width, height, on_paper, per_page = layout.width, layout.height, paper, len(layout.slots)
+    return PdfLayout(round(width / mm, 1), round(height / mm, 1), on_paper, per_page)
 
 
 def render_built_pdf(built: Built, printer: Printer, *, paper: str = "a4", duplex: str = "long",

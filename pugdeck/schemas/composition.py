@@ -51,9 +51,19 @@ def compose_built(envelope: dict, parts: Sequence[tuple[str, dict]]) -> dict:
             "if": {"properties": {"game": {"const": game_id,
                                            "description": f"When the deck is a {game_id} deck …"}},
                    "required": ["game"]},
-            "then": {"properties": _renamed_refs(part.get("properties", {}), names)},
+            "then": {"properties": _typed(_renamed_refs(part.get("properties", {}), names), envelope)},
         })
     return {**envelope, "properties": properties, "allOf": branches, "$defs": defs}
+
+
+def _typed(properties: dict, envelope: dict) -> dict:
+    """A part's properties with the envelope's `type` restated beside their keywords
+    (`items` with `type: array`): strict validators (ajv's strictTypes) want a keyword's
+    type in the schema that uses it, not only in the envelope's branch beside it."""
+    shared = envelope.get("properties", {})
+    return {name: ({"type": shared[name]["type"], **prop}
+                   if isinstance(prop, dict) and "type" not in prop and "type" in shared.get(name, {}) else prop)
+            for name, prop in properties.items()}
 
 
 def def_name(game_id: str, name: str) -> str:

@@ -19,7 +19,7 @@ def test_build_no_red_writes_json_and_pdf(tmp_path):
     result = run("build", "--no-red", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pug-you-no-red.json", "pug-you-no-red.pdf"]
-    assert result.stdout.startswith("pug-you-no-red: 74 cards (green 35, yellow 35, mutts 4) + 6 blanks")
+    assert result.stdout.startswith("pug-you-no-red (bundled, no deck.yaml here): 74 cards (green 35, yellow 35, mutts 4) + 6 blanks")
     assert "no-red removed 34" in result.stdout
     doc = json.loads((tmp_path / "pug-you-no-red.json").read_text())
     validate_built(doc)
@@ -94,7 +94,7 @@ def test_a_bundled_deck_can_be_named(tmp_path, monkeypatch):
     assert (tmp_path / "out" / "pixelpug.json").is_file()
     unknown = run("build", "pugyou")
     assert unknown.exit_code == 2
-    assert "'pugyou' does not exist, and it is no bundled deck (pixelpug, pug-you)" in unknown.stderr
+    assert "'pugyou' does not exist, and no bundled deck has that name (pixelpug, pug-you)" in unknown.stderr
 
 
 def test_help_lists_every_group_parameter_as_declared():
@@ -106,7 +106,7 @@ def test_help_lists_every_group_parameter_as_declared():
     for parameter in all_parameters():
         assert parameter.flag in result.stdout
         assert " ".join(parameter.help.split()) in flat, parameter.flag
-    assert "e.g. pug-you-no-red" in flat and "default: the bundled Pug You! deck" in flat
+    assert "e.g. pug-you-no-red" in flat and "else the bundled Pug You! deck" in flat
 
 
 def test_a_flag_the_decks_game_does_not_take_is_refused(tmp_path):

@@ -21,8 +21,9 @@ def test_duplex_none_says_fronts_only(tmp_path):
     result = run("build", "--duplex", "none", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     summary = result.stdout.splitlines()[0]
-    assert summary.startswith("pug-you: 108 cards")
-    assert summary.endswith("; PDF: fronts only, no backs (--duplex fold prints them beside the fronts)")
+    assert summary.startswith("pug-you (bundled, no deck.yaml here): 108 cards")
+    assert summary.endswith("; PDF: fronts only, no backs (--duplex fold prints them beside the fronts); "
+                            "13 A4 pages, 9 cards a page")
 
 
 def test_duplex_long_and_fold_say_what_the_pdf_holds(tmp_path):
@@ -32,9 +33,11 @@ def test_duplex_long_and_fold_say_what_the_pdf_holds(tmp_path):
                "--out", str(tmp_path / "fold"))
     assert fold.exit_code == 0, fold.output
     summary = json.loads(fold.stdout)
-    assert summary["pdf"] == {"paper": "letter", "duplex": "fold",
+    written = tmp_path / "fold" / "pixelpug-letter-fold.pdf"
+    assert summary["pdf"] == {"file": str(written), "paper": "letter", "page_mm": [279.4, 215.9],
+                              "pages": 10, "cards_per_page": 4, "duplex": "fold", "bleed_mm": None,
                               "sides": "PDF: each front beside its back, to cut, fold and glue"}
-    assert len(pdfium.PdfDocument(tmp_path / "fold" / "pixelpug.pdf")) == 10  # 36 cards + the reference card, 4 a page
+    assert len(pdfium.PdfDocument(written)) == 10  # 36 cards + the reference card, 4 a page
 
 
 def test_no_pdf_no_sides_in_the_summary(tmp_path):

@@ -122,10 +122,19 @@ def test_a_language_without_sample_cards_gets_the_english_ones_and_says_so(in_tm
 
 
 def test_the_deck_id_and_name_come_from_the_folder(in_tmp):
-    assert run("init", "Mi Baraja Española").exit_code == 0
-    text = (in_tmp / "Mi Baraja Española" / "deck.yaml").read_text(encoding="utf-8")
-    assert "  id: mi-baraja-espanola\n" in text and '  name: "Mi Baraja Española"\n' in text
-    assert run("validate", "Mi Baraja Española").exit_code == 0
+    assert run("init", "Mi Mazo Ñandú").exit_code == 0
+    text = (in_tmp / "Mi Mazo Ñandú" / "deck.yaml").read_text(encoding="utf-8")
+    # The id keeps its letters, as ids of any script are allowed.
+    assert '  id: mi-mazo-ñandú\n' in text and '  name: "Mi Mazo Ñandú"\n' in text
+    assert run("validate", "Mi Mazo Ñandú").exit_code == 0
+
+
+@pytest.mark.parametrize("folder", ["2024", "yes", "123", "null", "on", "1e3", "猫の手"])
+def test_a_folder_name_yaml_would_read_as_no_text_still_gives_a_deck_that_validates(in_tmp, folder):
+    assert run("init", folder).exit_code == 0
+    result = run("validate", folder)
+    assert result.exit_code == 0, result.stderr
+    assert yaml.safe_load((in_tmp / folder / "deck.yaml").read_text(encoding="utf-8"))["deck"]["id"] == folder
 
 
 def test_a_character_no_font_has_is_left_out_of_the_name_so_the_backs_print(in_tmp):

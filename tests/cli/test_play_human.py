@@ -121,7 +121,7 @@ def test_simulate_takes_a_bundled_name_too():
 def test_a_name_that_is_neither_a_file_nor_a_bundled_deck_lists_the_bundled_decks():
     result = run("play", "pixelpog", "-p", "2")
     assert result.exit_code == 1
-    assert "cannot read pixelpog: it does not exist, and it is no bundled deck (pixelpug, pug-you)" in result.output
+    assert "cannot read pixelpog: it does not exist, and no bundled deck has that name (pixelpug, pug-you)" in result.output
 
 
 def test_a_deck_folder_with_errors_reports_them_located(tmp_path):

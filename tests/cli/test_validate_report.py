@@ -157,7 +157,7 @@ def installed(tmp_path, monkeypatch):
 
 
 def test_a_bundled_decks_files_read_as_the_bundled_deck(installed):
-    assert run("validate").stderr.strip() == "pug-you (bundled): valid"
+    assert run("validate", "pug-you").stderr.strip() == "pug-you (bundled): valid"
     red = installed / "decks" / "pug-you" / "cards" / "red.yaml"
     red.write_text(red.read_text("utf-8").replace("level: red", "level: rouge", 1), "utf-8")
     result = run("validate")

@@ -392,7 +392,7 @@ def test_xlsx_without_openpyxl_says_how_to_get_it(tmp_path, monkeypatch):
     monkeypatch.setitem(__import__("sys").modules, "openpyxl", None)  # import fails
     (tmp_path / "cards.xlsx").write_bytes(b"PK")
     assert errors_of(lambda: import_cards(tmp_path / "cards.xlsx", tmp_path / "new")) == [
-        f"{tmp_path}/cards.xlsx: reading .xlsx needs openpyxl: pip install 'pugdeck[xlsx]' (or save the "
+        f"{tmp_path}/cards.xlsx: reading .xlsx needs openpyxl: pip install openpyxl defusedxml (or save the "
         "sheet as CSV UTF-8)"]
 
 

@@ -358,7 +358,7 @@ def test_without_defusedxml_a_workbook_is_not_opened(here, monkeypatch):
     monkeypatch.setattr(openpyxl, "DEFUSEDXML", False)
     path = workbook(Path("cards.xlsx"), [HEADER, row("a")])
     assert refused(path, Path("into")) == [
-        "cards.xlsx: reading .xlsx safely needs defusedxml beside openpyxl: pip install 'pugdeck[xlsx]' "
+        "cards.xlsx: reading .xlsx safely needs defusedxml beside openpyxl: pip install openpyxl defusedxml "
         "(or save the sheet as CSV UTF-8)"]
 
 

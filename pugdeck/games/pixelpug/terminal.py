@@ -15,7 +15,6 @@ from collections.abc import Callable
 from pugdeck.games.loop import Step, advance, apply_move
 from pugdeck.games.pixelpug.bots import make_bots
 from pugdeck.games.pixelpug.engine import Game
-from pugdeck.games.pixelpug.phases import RPS_CHOICES
 from pugdeck.games.pixelpug.state import State
 from pugdeck.games.pixelpug.terminal_view import (
     EventFeed,
@@ -26,6 +25,9 @@ from pugdeck.games.pixelpug.terminal_view import (
     table_lines,
 )
 from pugdeck.games.terminal import BACK, Option, Person
+
+# The duel's choices as the game names them (Rock–Paper–Scissors), not `legal_actions()`'s order.
+RPS_MENU = ("rock", "paper", "scissors")  # the same three as RPS_CHOICES
 
 
 def play_in_terminal(game: Game, human: int, names: list[str], bots: str,
@@ -57,9 +59,16 @@ def play_in_terminal(game: Game, human: int, names: list[str], bots: str,
             action = _choose_in_secret(person, game, observation, names, legal)
         else:
             _show_turn(person, game, observation, names, held)
-            held = set(observation["hand"])
             action = _choose_play(person, game, observation, names, legal)
         tell(apply_move(state, action))
+        if legal[0]["type"] != "rps" and not state.is_terminal():
+            # What the play itself put in the hand (The Pug on yourself, an Empty Bowl's
+            # miss, a Treat), said now, not only at the next turn.
+            kept = set(observation["hand"]) - {action["card"]}
+            held = set(state.observation(human)["hand"])
+            drawn = [c for c in state.observation(human)["hand"] if c not in kept]
+            if drawn:
+                person.say("  " + words("new_in_hand", cards=", ".join(game.card(c).name for c in drawn)))
     person.say("")
     person.say(ending_line(game, state.observation(human), names))
     return state
@@ -121,8 +130,10 @@ def _card_option(game: Game, card: str, count: int, legal: list[dict]) -> str:
 
 def _choose_seat(person: Person, game: Game, card: str, targets: list[int], me: int,
                  names: list[str], observation: dict, helps) -> int:
-    """The target of `card` among the valid `targets` (asked even when there is one, so
-    the person sees whom the card will hit and may go back)."""
+    """The target of `card` among the valid `targets`; with one, it is that one, unasked
+    (the play line then says on whom it was played)."""
+    if len(targets) == 1:
+        return targets[0]
     options, words = [], game.words
     mine = ("me", "myself", "yourself") + tuple(w.strip() for w in words("target_words").split(","))
     for seat in targets:
@@ -140,13 +151,13 @@ def _choose_in_secret(person: Person, game: Game, observation: dict, names: list
     duel = observation["duel"]
     opponent = duel["defender"] if duel["attacker"] == observation["seat"] else duel["attacker"]
     words = game.words
-    said = [words(choice) for choice in RPS_CHOICES]  # 'piedra': the choice in the deck's language
+    said = [words(choice) for choice in RPS_MENU]  # 'piedra': the choice in the deck's language
     initials = [word[0].casefold() for word in said]
     options = [Option(word, tuple(dict.fromkeys(
         (word, choice) + ((initials[n],) if initials.count(initials[n]) == 1 else ())
         + ((choice[0],) if words.language == "en" else ()))))
-        for n, (choice, word) in enumerate(zip(RPS_CHOICES, said, strict=True))]
+        for n, (choice, word) in enumerate(zip(RPS_MENU, said, strict=True))]
     listed = ", ".join(f"{n} {word}" for n, word in enumerate(said, 1))
     person.say(words("rps_now", name=names[opponent]))
     picked = person.choose(f"{listed}?", options, lambda: help_lines(game, observation), secret=True)
-    return next(action for action in legal if action["choice"] == RPS_CHOICES[picked])
+    return next(action for action in legal if action["choice"] == RPS_MENU[picked])

@@ -57,7 +57,7 @@ def test_a_treat_back_image_builds_and_prints_on_the_treats_only(tmp_path):
     assert result.exit_code == 0, result.output
     doc = json.loads((tmp_path / "out" / "pixelpug.json").read_text())
     assert doc["deck"]["treat_back"] == {"image": "art/treat.png"} and "back" not in doc["deck"]
-    pdf = pdfium.PdfDocument((tmp_path / "out" / "pixelpug.pdf").read_bytes())
+    pdf = pdfium.PdfDocument((tmp_path / "out" / "pixelpug-bleed2.pdf").read_bytes())
     piles = [card.get("pile", "main") for card in doc["cards"]]
     treat, plain = 2 * piles.index("treats") + 1, 2 * piles.index("main") + 1  # their backs' pages
     treat_back = pdf[treat].render(scale=1).to_pil().convert("RGB")

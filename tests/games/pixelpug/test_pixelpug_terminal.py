@@ -33,13 +33,15 @@ def played(seed: int, players: int = 3, input: str = ALWAYS_FIRST) -> tuple[str,
     return unwrap(result.stderr), json.loads(result.stdout)
 
 
-def human_plays(built_doc: dict, log: dict) -> list[tuple[dict, dict]]:
-    """(the observation, the action) at each of seat 0's plays, replayed from the log."""
+def human_plays(built_doc: dict, log: dict, targets: bool = False) -> list[tuple]:
+    """(the observation, the action) at each of seat 0's plays, replayed from the log; with
+    `targets`, also how many valid targets the played card had."""
     game = Game(built_doc, log["players"], log["seed"])
     state, out = game.new_initial_state(), []
     for action in log["actions"]:
         if state.current_player() == 0 and action["type"] == "play":
-            out.append((state.observation(0), action))
+            seats = {a["target"] for a in state.legal_actions() if a["card"] == action["card"] and "target" in a}
+            out.append((state.observation(0), action, len(seats)) if targets else (state.observation(0), action))
         state.apply_action(action)
     return out
 
@@ -47,9 +49,11 @@ def human_plays(built_doc: dict, log: dict) -> list[tuple[dict, dict]]:
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_a_target_and_a_named_card_are_asked_only_for_cards_that_need_them(seed, built_doc):
     text, log = played(seed)
-    plays = [action for _obs, action in human_plays(built_doc, log)]
+    plays = [(action, targets) for _obs, action, targets in human_plays(built_doc, log, targets=True)]
     assert text.count("Play which card? [") == len(plays)
-    assert text.count("Target [") == sum("target" in action for action in plays)
+    # A target is asked only when there is a choice: one valid target is taken unasked.
+    assert text.count("Target [") == sum(targets > 1 for _action, targets in plays)
+    plays = [action for action, _targets in plays]
     assert text.count("Name a card [") == sum("name" in action for action in plays)
     assert any("target" in action for action in plays) and any("target" not in action for action in plays)
 
@@ -81,20 +85,28 @@ def _rule(game: Game, card: str) -> str:
 
 
 def test_back_returns_from_the_target_to_the_card(built_doc):
-    # Seed 0, two players: both of Ana's first cards choose a target (Bot 1, the only one).
-    text, log = played(0, players=2, input="1\nback\n2\n" + ALWAYS_FIRST)
+    # Seed 1, three players: Ana's first card chooses between two targets.
+    text, log = played(1, players=3, input="1\nback\n2\n" + ALWAYS_FIRST)
     first = text[:text.index("You play")]
-    assert first.count("Play which card? [") == 2 and first.count("Target [1, back, ? for help]") == 2
+    assert first.count("Play which card? [") == 2 and first.count("Target [1-2, back, ? for help]") == 2
     observation, action = human_plays(built_doc, log)[0]
     assert action["card"] != observation["hand"][0]  # the second card, chosen after going back
+
+
+def test_a_single_target_is_not_asked_for(built_doc):
+    # Seed 0, two players: both of Ana's first cards have one valid target, Bot 1.
+    text, log = played(0, players=2)
+    assert "Target [1, back" not in text
+    assert "You play" in text and "on Bot 1" in text
 
 
 def test_rock_paper_scissors_is_chosen_in_secret():
     # Seed 1, two players, always the first answer: Bot 1 duels Ana, who answers paper.
     result = run("-p", "2", "--seed", "1", "--human", "Ana")
     assert "Rock, paper, scissors against Bot 1: choose in secret" in result.output
-    assert "1 paper, 2 rock, 3 scissors? [1-3, ? for help]: \n" in result.output  # not echoed
-    assert "Ana shows paper" in result.output
+    # The game's order, rock, paper, scissors; not echoed.
+    assert "1 rock, 2 paper, 3 scissors? [1-3, ? for help]: \n" in result.output
+    assert "Ana shows rock" in result.output
 
 
 @pytest.mark.parametrize("seed", [5, 6])

@@ -78,7 +78,7 @@ def test_a_back_image_on_someone_elses_deck_validates_builds_and_covers_the_blee
     assert result.exit_code == 0, result.output
     doc = json.loads((tmp_path / "out" / "friends.json").read_text())
     assert doc["deck"]["back"] == {"image": "art/back.png"}
-    back = page_image((tmp_path / "out" / "friends.pdf").read_bytes(), 1)  # the first card's back
+    back = page_image((tmp_path / "out" / "friends-bleed3.pdf").read_bytes(), 1)  # the first card's back
     w, h = back.size
     # Full-bleed: the picture reaches the page's edge (the bleed), its red ends cropped off.
     for x, y in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1), (2, h // 2), (w - 3, h // 2)):
