@@ -3,27 +3,74 @@ printed fixed texts (render/strings.py) and the engines' narration (games/narrat
 share, so neither imports the other.
 
 A text names its values as `{name}` (`{{` writes a brace). A number that changes a word
-comes in two keys, `<key>_one` and `<key>_other`, picked by the language's plural rule.
+comes in one key per plural category of the language, `<key>_one`, `<key>_few`,
+`<key>_other`…, picked by the language's CLDR plural rule (Babel's copy of the Unicode
+CLDR data: every language, not only the bundled ones). The categories a language *needs*
+are those its rule gives to a whole number below one million, and always `other` (CLDR's
+fallback): English, German, Spanish, French one/other, Russian one/few/many/other,
+Japanese only other, Arabic all six. Spanish and French say "many" only for whole
+millions, which no count here reaches; such a count reads `<key>_other`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 from string import Formatter
+
+from babel import Locale, UnknownLocaleError
 
 
 class StringProblem(ValueError):
     """A text that cannot be formatted (a code path asked for a value it does not give)."""
 
 
+# CLDR's category names, in CLDR's order: how a language's list of forms is written.
+PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+# The whole numbers a language's needed categories are read from: CLDR's integer rules
+# repeat by 100 or 1000 below a million (only "many" for whole millions lies beyond).
+_COUNTS_SAMPLED = range(0, 1001)
+
+
+@cache
+def _rule(language: str):  # noqa: ANN202 (babel's PluralRule)
+    try:
+        return Locale.parse(language.replace("-", "_")).plural_form
+    except (UnknownLocaleError, ValueError):
+        base = language.split("-")[0]
+        if base != language:
+            return _rule(base)
+        return Locale.parse("en").plural_form  # a tag CLDR does not know counts as English does
+
+
+@cache
+def plural_categories(language: str) -> tuple[str, ...]:
+    """The plural categories a text in `language` needs, in CLDR's order: those its rule
+    gives to a whole number below a million, and `other`. `ru` → one, few, many, other."""
+    rule = _rule(language)
+    found = {rule(count) for count in _COUNTS_SAMPLED} | {"other"}
+    return tuple(category for category in PLURAL_CATEGORIES if category in found)
+
+
 def plural_form(language: str, count: int) -> str:
-    """`one` or `other`: CLDR's rule for the language, as far as these two forms go. French
-    treats 0 as singular ("0 point"); English, German, Spanish and every other language here
-    take `one` for exactly 1. A language with more forms words its texts to need only these."""
-    base = language.split("-")[0].lower()
-    if base == "fr":
-        return "one" if abs(count) in (0, 1) else "other"
-    return "one" if abs(count) == 1 else "other"
+    """The plural category of `count` in `language` by CLDR's rule, among those the
+    language needs (`plural_categories`): `one` for 1 in English, `few` for 2 in Russian,
+    `one` for 0 in French; a category beyond them (Spanish "many" for a whole million)
+    reads as `other`."""
+    category = _rule(language)(abs(count))
+    return category if category in plural_categories(language) else "other"
+
+
+def plural_keys(key: str, language: str) -> tuple[str, ...]:
+    """The keys a counted text `key` needs in `language`: `key_one`, `key_few`… ."""
+    return tuple(f"{key}_{category}" for category in plural_categories(language))
+
+
+def plural_base(key: str) -> tuple[str, str] | None:
+    """`(base, category)` when `key` names a plural category (`ref_mutt_few` →
+    `("ref_mutt", "few")`), else None."""
+    base, _, category = key.rpartition("_")
+    return (base, category) if base and category in PLURAL_CATEGORIES else None
 
 
 def placeholder_problem(text: str, allowed: Iterable[str] | None) -> str | None:
