@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from reportlab.pdfbase import pdfmetrics
 
-from pugdeck.render.fonts import MissingGlyph, font_runs
+from pugdeck.render.fonts import MissingGlyph, font_for, font_runs
 
 SIZE_STEP_PT = 0.25
 _HYPHEN_BREAK = re.compile(r"(?<=[^\W\d_]-)(?=[^\W\d_])")  # between "letter-" and a letter
@@ -50,6 +50,8 @@ class _Word(NamedTuple):  # a tuple, not a frozen dataclass: one is made per wor
     width: float  # at 1 pt
     breaks_before: bool  # starts a new paragraph (explicit line break)
     glued: bool = False  # follows a hyphen of the same word: no space before it
+    space_font: str = ""  # the space before it is set in the font the word before ends in
+    space: float = 0.0  # that space's width at 1 pt
 
 
 @lru_cache(maxsize=65536)
@@ -62,6 +64,7 @@ def _word(word: str, chain: tuple[str, ...]) -> tuple[tuple[Run, ...], float, tu
 def _words(text: str, chain: tuple[str, ...]) -> tuple[list[_Word], list[MissingGlyph]]:
     words: list[_Word] = []
     missing: list[MissingGlyph] = []
+    space_font = chain[0]
     for p, paragraph in enumerate(text.split("\n")):
         for i, word in enumerate(_split_words(paragraph)):
             # A line may break after a hyphen ("washing-|machine"), never elsewhere in a word.
@@ -70,8 +73,15 @@ def _words(text: str, chain: tuple[str, ...]) -> tuple[list[_Word], list[Missing
                 runs, width, lost = _word(piece, chain)
                 if lost:
                     missing.extend(m for m in lost if m not in missing)
-                words.append(_Word(runs, width, p > 0 and i == 0 and j == 0, j > 0))
+                words.append(_Word(runs, width, p > 0 and i == 0 and j == 0, j > 0,
+                                   space_font, _space_width(space_font)))
+                if runs:  # a space follows the run it stands in (render/fonts.py)
+                    space_font = _space_font(runs[-1][0], chain)
     return words, missing
+
+
+def _space_font(font: str, chain: tuple[str, ...]) -> str:
+    return font if font_for(" ", (font,)) else chain[0]
 
 
 def _has_no_break(text: str) -> bool:
@@ -85,13 +95,13 @@ def _split_words(paragraph: str) -> list[str]:
     return [word for word in _BREAKING_SPACE.split(paragraph) if word]
 
 
-def _wrap(words: list[_Word], limit: float, space: float) -> list[list[_Word]]:
+def _wrap(words: list[_Word], limit: float) -> list[list[_Word]]:
     """Greedy wrap with widths in 1-pt units against `limit` (box width / size)."""
     lines: list[list[_Word]] = []
     current: list[_Word] = []
     used = 0.0
     for word in words:
-        needed = word.width if not current else used + (0 if word.glued else space) + word.width
+        needed = word.width if not current else used + (0 if word.glued else word.space) + word.width
         if current and (word.breaks_before or needed > limit):
             lines.append(current)
             current, used = [word], word.width
@@ -103,10 +113,10 @@ def _wrap(words: list[_Word], limit: float, space: float) -> list[list[_Word]]:
     return lines
 
 
-def _line_runs(line: list[_Word], space_font: str) -> tuple[Run, ...]:
+def _line_runs(line: list[_Word]) -> tuple[Run, ...]:
     runs: list[Run] = []
     for i, word in enumerate(line):
-        pieces = ([(space_font, " ")] if i and not word.glued else []) + list(word.runs)
+        pieces = ([(word.space_font, " ")] if i and not word.glued else []) + list(word.runs)
         for font, text in pieces:
             if runs and runs[-1][0] == font:
                 runs[-1] = (font, runs[-1][1] + text)
@@ -117,20 +127,19 @@ def _line_runs(line: list[_Word], space_font: str) -> tuple[Run, ...]:
 
 def _fit(text: str, chain: tuple[str, ...], width: float, height: float, max_pt: float,
          min_pt: float, leading: float, max_lines: int):
-    """The search behind `fit_text`: (size, lines of words, overflow, missing, space, words)."""
+    """The search behind `fit_text`: (size, lines of words, overflow, missing, words)."""
     words, missing = _words(text, chain)
-    space = pdfmetrics.stringWidth(" ", chain[0], 1.0)
     widest = max((w.width for w in words), default=0.0)
     size = max_pt
     while True:
-        lines = _wrap(words, width / size, space)
+        lines = _wrap(words, width / size)
         block = len(lines) * size * leading
         over = max(block / height, widest * size / width,
                    len(lines) / max_lines if max_lines else 0.0) - 1.0
         if over <= 1e-9 or size - SIZE_STEP_PT < min_pt - 1e-9:
             break
         size -= SIZE_STEP_PT
-    return size, lines, max(0.0, over), missing, space, words
+    return size, lines, max(0.0, over), missing, words
 
 
 @lru_cache(maxsize=4096)  # `validate` fits every card before the build draws it: fit once
@@ -139,18 +148,27 @@ def fit_text(text: str, chain: tuple[str, ...], width: float, height: float,
     """Wrap `text` into a `width` x `height` pt box at the largest size from `max_pt` down to
     `min_pt` (in 0.25 pt steps) at which every line and the whole block fit, in at most
     `max_lines` lines if that is set."""
-    size, lines, overflow, missing, space, words = _fit(text, chain, width, height, max_pt,
-                                                        min_pt, leading, max_lines)
+    size, lines, overflow, missing, words = _fit(text, chain, width, height, max_pt,
+                                                 min_pt, leading, max_lines)
     return FittedText(
         size=size,
         leading=size * leading,
-        lines=tuple(_line_runs(line, chain[0]) for line in lines),
-        widths=tuple(size * (sum(w.width for w in line) + space * sum(not w.glued for w in line[1:]))
-                     for line in lines),
+        lines=tuple(_line_runs(line) for line in lines),
+        widths=tuple(size * (sum(w.width for w in line) + _spaces_width(line)) for line in lines),
         overflow=overflow,
         missing=tuple(missing),
         long_word=_long_word(words, size, width),
     )
+
+
+def _spaces_width(line: list[_Word]) -> float:
+    """The spaces of a line at 1 pt: each width times its count (one product when every
+    space is in one font, as it was computed before spaces followed their runs)."""
+    counts: dict[float, int] = {}
+    for word in line[1:]:
+        if not word.glued:
+            counts[word.space] = counts.get(word.space, 0) + 1
+    return sum(width * count for width, count in counts.items())
 
 
 def measure_fit(text: str, chain: tuple[str, ...], width: float, height: float,
@@ -162,7 +180,7 @@ def measure_fit(text: str, chain: tuple[str, ...], width: float, height: float,
     over = _over_at_largest(text, chain, width, height, max_pt, leading, max_lines)
     if over is not None and over <= 1e-9:  # the common case: it fits at the largest size
         return _fits_at(max_pt, max_pt * leading, max(0.0, over))
-    size, _lines, overflow, missing, _space, words = _fit(text, chain, width, height, max_pt,
+    size, _lines, overflow, missing, words = _fit(text, chain, width, height, max_pt,
                                                           min_pt, leading, max_lines)
     return FittedText(size=size, leading=size * leading, lines=(), widths=(), overflow=overflow,
                       missing=tuple(missing), long_word=_long_word(words, size, width))
@@ -218,8 +236,9 @@ def _plain_width(word: str, chain: tuple[str, ...], known: dict[str, float | Non
     if word not in known:
         if len(known) > 100_000:  # a long-lived process (`pugdeck serve`) stays bounded
             known.clear()
-        _runs, width, lost = _word(word, chain)
-        known[word] = None if lost else width
+        runs, width, lost = _word(word, chain)
+        # a word set in another font is followed by that font's space: the full path
+        known[word] = None if lost or len(runs) != 1 or runs[0][0] != chain[0] else width
     return known[word]
 
 
