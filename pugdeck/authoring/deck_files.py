@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 from pugdeck.authoring.diagnostics import ERROR, Diagnostic
 from pugdeck.authoring.loading import Document, LoadedDeck, SourceCard
 from pugdeck.authoring.schema_checks import SchemaCheck
+from pugdeck.authoring.texts import printed_descriptive
 
 
 def is_back_key(key: str) -> bool:
@@ -178,8 +179,9 @@ def printed_texts(loaded: LoadedDeck, diagnostics: list[Diagnostic],
         if not isinstance(data, dict):
             continue
         shown, card_id = source.doc.display, source.id
-        texts = {f: data[f] for f in fields
-                 if isinstance(data.get(f), str) and (shown, card_id, f) not in wrong}
+        # a text in two forms (a gendered descriptive) is checked as the card prints both
+        texts = {f: printed_descriptive(data[f]) for f in fields
+                 if isinstance(data.get(f), str | dict) and (shown, card_id, f) not in wrong}
         if texts:
             key = str(index)
             cards.append({"card": key, **texts})

@@ -20,10 +20,11 @@ from pugdeck.authoring.deck_files import (
     template_name,
     whole,
 )
-from pugdeck.authoring.diagnostics import ERROR, Diagnostic, errors_in
+from pugdeck.authoring.diagnostics import ERROR, WARNING, Diagnostic, errors_in
 from pugdeck.authoring.images import check_image
 from pugdeck.authoring.loading import LoadedDeck, SourceCard
 from pugdeck.authoring.schema_checks import SchemaCheck
+from pugdeck.authoring.texts import form_problem
 from pugdeck.games.pug_you.model import (
     DEFAULT_BREED,
     LEVEL_DOTS,
@@ -55,6 +56,8 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
     seen: dict[str, SourceCard] = {}
     cards: list[Card] = []
     schema_bad = {(d.file, d.card) for d in diagnostics if d.card}
+    deck_block = root_block(loaded, "deck")
+    language = deck_block.get("language") if isinstance(deck_block, dict) else None
     for source in loaded.cards:
         if not isinstance(source.data, dict):
             continue  # the schema has said what is wrong
@@ -68,6 +71,9 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
                 seen[card_id] = source
         problems = card_rules(source, loaded.folder)
         diagnostics += problems
+        forms = form_problem(source.data.get("descriptive"), language)  # authoring/texts.py
+        if forms:
+            diagnostics.append(located(source, "descriptive", forms, WARNING))
         if not problems and (source.doc.display, card_id) not in schema_bad and card_id:
             cards.append(to_card(source.data))
     diagnostics += near_duplicate_questions(loaded.cards)

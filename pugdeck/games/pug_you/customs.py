@@ -7,6 +7,7 @@ from pathlib import Path
 from pugdeck.authoring.deck_files import SourceFile, card_id_of, file_role, located
 from pugdeck.authoring.diagnostics import ERROR, Diagnostic
 from pugdeck.authoring.loading import LoadError, SourceCard, display_path, load_document
+from pugdeck.authoring.texts import printed_descriptive
 from pugdeck.games.pug_you.checks import card_rules, schema_check, to_card
 from pugdeck.games.pug_you.model import Card, Deck
 from pugdeck.games.pug_you.print_checks import print_checks
@@ -53,6 +54,7 @@ def check_customs(path: Path, deck: Deck) -> tuple[tuple[Card, ...], list[Diagno
             cards.append(to_card(data, default_kind="custom"))
             origins[card_id] = source
     if cards:
-        printed = [{"card": c.id, "question": c.question, "descriptive": c.descriptive} for c in cards]
+        printed = [{"card": c.id, "question": c.question, "descriptive": printed_descriptive(c.descriptive)}
+                   for c in cards]
         diagnostics += print_checks(printed, deck.info.template, deck.folder, origins)
     return tuple(cards), sorted(diagnostics), SourceFile(path.name, doc.sha256)
