@@ -161,3 +161,18 @@ def test_the_starters_are_gender_fair(tmp_path, language, card, feminine):
     doc = json.loads(next((tmp_path / "out").glob("*.json")).read_text(encoding="utf-8"))
     forms = {c["card"]: c["descriptive"] for c in doc["cards"]}
     assert forms[card]["feminine"] == feminine
+
+
+def test_both_forms_go_through_a_card_table_and_back(spanish, tmp_path):
+    result = run("export", "csv", spanish, "--out", tmp_path / "csv")
+    assert result.exit_code == 0, result.output
+    table = tmp_path / "csv" / "mentirosos.csv"
+    assert '""feminine"": ""una pésima mentirosa""' in table.read_text(encoding="utf-8-sig")
+    result = run("import", table, "--into", tmp_path / "again", "--game", "pug-you")
+    assert result.exit_code == 0, result.output
+    result = run("build", tmp_path / "again", "--no-pdf", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(next((tmp_path / "out").glob("*.json")).read_text(encoding="utf-8"))
+    forms = {c["card"]: c["descriptive"] for c in doc["cards"]}
+    assert forms["detector"] == {"masculine": "un pésimo mentiroso", "feminine": "una pésima mentirosa"}
+    assert forms["chats"] == "un desastre con los chats"
