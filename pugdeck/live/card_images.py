@@ -24,6 +24,7 @@ from pugdeck.authoring.loading import inside_folder
 from pugdeck.export.png import Face, card_pdf, encode_png, faces_of, rasterise
 from pugdeck.games.built_deck import Built
 from pugdeck.games.registry import game
+from pugdeck.render.deck_fonts import deck_template
 
 DPI = 150  # a card 63.5 mm wide is 375 px: sharp at the page's 250 CSS px on a 1.5x screen
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
@@ -84,7 +85,7 @@ def context_key(built: Built) -> str:
     """What every face of the deck depends on besides its own card."""
     doc = built.doc
     spec = game(str(doc.get("game", "")))
-    template = spec.load_template(doc.get("deck", {}).get("template"), built.folder)
+    template = deck_template(spec, doc.get("deck", {}), built.folder)  # its fonts too
     shared = {key: doc.get(key) for key in ("game", "deck", "rules", "components")}
     folder = Path(built.folder).resolve()
     return _digest(shared, built.blanks, repr(template), image_stamps(shared, folder))

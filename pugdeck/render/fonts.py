@@ -13,6 +13,7 @@ no font has is reported, never drawn.
 
 # No `from __future__ import annotations`: it makes NamedTuples dearer (render/shapes.py).
 
+import hashlib
 import struct
 import unicodedata
 from functools import cache
@@ -22,6 +23,9 @@ from typing import NamedTuple
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from pugdeck.resources import data_dir
+
+DECK_FONT_PREFIX = "pugdeck-deck-"  # the registered names of a deck's own fonts (deck.fonts)
 # Layout characters that need no glyph of their own.
 _NO_GLYPH_NEEDED = {"\n", "\t"}
 
@@ -47,19 +51,64 @@ class FontSet(NamedTuple):  # not a dataclass: see render/shapes.py
 
 
 class MissingGlyph(NamedTuple):  # not a dataclass: see render/shapes.py
+    """A character that cannot be printed: no font has it, or it is written right to left."""
+
     char: str
+    deck_fonts: bool = False  # the deck brought fonts of its own (deck.fonts)
 
     def describe(self) -> str:
-        return f"character '{self.char}' (U+{ord(self.char):04X}) is in none of the bundled fonts"
+        shown = f"character '{self.char}' (U+{ord(self.char):04X})"
+        script = right_to_left(self.char)
+        if script:
+            return (f"{shown} is {script} script, written right to left: pugdeck cannot set "
+                    f"right-to-left text yet (it needs bidirectional reordering and letter joining, "
+                    f"which its PDF renderer lacks), and will not print it backwards or unjoined")
+        if self.deck_fonts:
+            return f"{shown} is in none of the deck's fonts (deck.fonts) nor the bundled ones"
+        return (f"{shown} is in none of the bundled fonts; a deck may name a font that has it "
+                f"under deck.fonts (docs/authoring.md)")
 
 
-@cache
+# Scripts written right to left (Unicode blocks): reported, never drawn (see MissingGlyph).
+_RIGHT_TO_LEFT = (
+    (0x0590, 0x05FF, "Hebrew"), (0x0600, 0x06FF, "Arabic"), (0x0700, 0x074F, "Syriac"),
+    (0x0750, 0x077F, "Arabic"), (0x0780, 0x07BF, "Thaana"), (0x07C0, 0x07FF, "N'Ko"),
+    (0x0800, 0x085F, "Samaritan"), (0x0860, 0x08FF, "Arabic"), (0xFB1D, 0xFB4F, "Hebrew"),
+    (0xFB50, 0xFDFF, "Arabic"), (0xFE70, 0xFEFF, "Arabic"), (0x10800, 0x10FFF, "a historic"),
+    (0x1E800, 0x1EFFF, "Adlam or another"),
+)
+
+
+def right_to_left(char: str) -> str | None:
+    """The name of the right-to-left script `char` is a letter of, or None."""
+    code = ord(char)
+    if code < 0x0590:
+        return None
+    if unicodedata.bidirectional(char) not in ("R", "AL"):
+        return None
+    return next((name for low, high, name in _RIGHT_TO_LEFT if low <= code <= high), "a right-to-left")
+
+
 def register_font(path: Path) -> str:
     """Register a TTF with reportlab once; returns its font name.
 
-    The name comes from the file so two templates using the same file share one embedding.
-    """
-    name = "pugdeck-" + path.stem
+    A bundled font's name comes from its file, so two templates using the same file share
+    one embedding. A deck's own font (render/deck_fonts.py) is named by its bytes' digest:
+    its file may be called like a bundled one, or change while `pugdeck live` runs."""
+    if path.parent == data_dir("fonts"):
+        return _register("pugdeck-" + path.stem, path)
+    info = path.stat()
+    return _register_deck_font(path, info.st_size, info.st_mtime_ns)
+
+
+@cache
+def _register_deck_font(path: Path, _size: int, _mtime_ns: int) -> str:
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    return _register(f"{DECK_FONT_PREFIX}{digest}", path)
+
+
+@cache
+def _register(name: str, path: Path) -> str:
     if name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TTFont(name, str(path)))
     return name
@@ -118,10 +167,11 @@ def font_runs(text: str, chain: tuple[str, ...]) -> tuple[list[tuple[str, str]],
     """
     first = chain[0]
     covered = _coverage(first)
-    if all(ord(c) in covered or c in _NO_GLYPH_NEEDED for c in text):
+    if all(ord(c) in covered or c in _NO_GLYPH_NEEDED for c in text) and not _may_be_rtl(text):
         return ([(first, text)] if text else []), []  # the common case, one run
     fonts: list[str | None] = []  # per character; None: no font has it
     missing: list[MissingGlyph] = []
+    own = any(font.startswith(DECK_FONT_PREFIX) for font in chain)
     for word, is_space in _words_and_spaces(text):
         if is_space:
             fonts += [""] * len(word)  # settled below, after the word before them
@@ -132,15 +182,19 @@ def font_runs(text: str, chain: tuple[str, ...]) -> tuple[list[tuple[str, str]],
     for i, (char, font) in enumerate(zip(text, fonts)):
         if font == "":  # a space: the font of the text before it, if it has one
             font = _space_font(char, runs[-1][0] if runs else None, fonts[i + 1:], chain)
-        if font is None:
-            if MissingGlyph(char) not in missing:
-                missing.append(MissingGlyph(char))
+        if font is None or right_to_left(char):
+            if MissingGlyph(char, own) not in missing:
+                missing.append(MissingGlyph(char, own))
             continue
         if runs and runs[-1][0] == font:
             runs[-1] = (font, runs[-1][1] + char)
         else:
             runs.append((font, char))
     return runs, missing
+
+
+def _may_be_rtl(text: str) -> bool:
+    return any(ord(c) >= 0x0590 and right_to_left(c) for c in text) if not text.isascii() else False
 
 
 def _words_and_spaces(text: str) -> list[tuple[str, bool]]:

@@ -10,6 +10,7 @@ from reportlab.lib.units import mm
 from pugdeck.games.built_deck import Built
 from pugdeck.games.registry import game
 from pugdeck.games.spec import FaceInfo
+from pugdeck.render.deck_fonts import deck_template
 from pugdeck.render.fonts import font_set
 from pugdeck.render.safe_zone import Pictures
 from pugdeck.render.shapes import CardFace
@@ -43,7 +44,7 @@ def laid_out(built: Built, bleed_mm: float = 0.0, template: str | None = None) -
     Raises LookupError for an unregistered game, NotImplementedError for one that prints
     nothing (the PDF writer turns both into a sentence)."""
     spec = game(str(built.doc.get("game", "")))
-    tpl = spec.load_template(template or built.doc.get("deck", {}).get("template"), built.folder)
+    tpl = deck_template(spec, built.doc.get("deck", {}), built.folder, template)
     run = spec.print_run(built, tpl, font_set(tpl.fonts), bleed_mm * mm)
     fronts = list(run.fronts)
     return LaidOut(tpl, fronts, dict(run.backs), run.pictures, run.diagnostics)

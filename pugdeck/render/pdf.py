@@ -24,6 +24,7 @@ from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.games.built_deck import Built
 from pugdeck.games.registry import game
 from pugdeck.games.spec import PdfInfo
+from pugdeck.render.deck_fonts import deck_template
 from pugdeck.render.drawing import Forms, draw_card, draw_clipped, draw_shapes
 from pugdeck.render.fold import FoldSheet, fold_sheet
 from pugdeck.render.fonts import font_set
@@ -106,7 +107,7 @@ def _render(built: Built, paper, duplex, bleed_mm, back_offset_mm, template, pro
         spec = game(game_id)
     except LookupError:
         raise _cannot_print(f"no registered game is called '{game_id}'") from None
-    tpl = spec.load_template(template or built.doc.get("deck", {}).get("template"), built.folder)
+    tpl = deck_template(spec, built.doc.get("deck", {}), built.folder, template)
     fonts = font_set(tpl.fonts)
     bleed = (bleed_mm or 0.0) * mm
     try:

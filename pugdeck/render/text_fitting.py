@@ -1,5 +1,10 @@
 """Set text in a box: wrap at word boundaries and shrink until it fits, down to a minimum.
 
+A line breaks at a space, or after a hyphen between letters. A paragraph in a script written
+without spaces (Chinese, Japanese, Thai, Lao, Khmer, Myanmar) breaks where the Unicode line
+breaking algorithm (UAX #14, by uniseg) allows: between ideographs and kana, never before
+"。" or "」", never inside a Thai word; text in any other script is split as before.
+
 Widths are measured once per word at 1 pt and scaled, so trying many sizes costs only
 the greedy wrap — that keeps fitting a 1,200-card deck cheap.
 """
@@ -20,6 +25,9 @@ _HYPHEN_BREAK = re.compile(r"(?<=[^\W\d_]-)(?=[^\W\d_])")  # between "letter-" a
 # No-break spaces ("2\u00a0pts", French "Vendez-la\u202f!") join their words; str.split()
 # would break at them, so text that has one is split at the other spaces only.
 _BREAKING_SPACE = re.compile(r"[^\S\u00a0\u202f\u2007]+")
+# Scripts written without spaces between words: their paragraphs break by UAX #14.
+_NO_SPACES = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u2e80-\u9fff\uf900-\ufaff"
+                        "\uff00-\uffef\U00020000-\U0003ffff]")
 
 Run = tuple[str, str]  # (font name, text)
 
@@ -66,18 +74,41 @@ def _words(text: str, chain: tuple[str, ...]) -> tuple[list[_Word], list[Missing
     missing: list[MissingGlyph] = []
     space_font = chain[0]
     for p, paragraph in enumerate(text.split("\n")):
-        for i, word in enumerate(_split_words(paragraph)):
-            # A line may break after a hyphen ("washing-|machine"), never elsewhere in a word.
-            pieces = _HYPHEN_BREAK.split(word) if "-" in word else (word,)
-            for j, piece in enumerate(pieces):
-                runs, width, lost = _word(piece, chain)
-                if lost:
-                    missing.extend(m for m in lost if m not in missing)
-                words.append(_Word(runs, width, p > 0 and i == 0 and j == 0, j > 0,
-                                   space_font, _space_width(space_font)))
-                if runs:  # a space follows the run it stands in (render/fonts.py)
-                    space_font = _space_font(runs[-1][0], chain)
+        for first, piece, glued in _pieces(paragraph):
+            runs, width, lost = _word(piece, chain)
+            if lost:
+                missing.extend(m for m in lost if m not in missing)
+            words.append(_Word(runs, width, p > 0 and first, glued, space_font, _space_width(space_font)))
+            if runs:  # a space follows the run it stands in (render/fonts.py)
+                space_font = _space_font(runs[-1][0], chain)
     return words, missing
+
+
+def _pieces(paragraph: str) -> list[tuple[bool, str, bool]]:
+    """(first of the paragraph, text, glued: no space before it) for each piece a line may
+    break between."""
+    if _NO_SPACES.search(paragraph):
+        return _uax14_pieces(paragraph)
+    out = []
+    for i, word in enumerate(_split_words(paragraph)):
+        # A line may break after a hyphen ("washing-|machine"), never elsewhere in a word.
+        pieces = _HYPHEN_BREAK.split(word) if "-" in word else (word,)
+        out += [(i == 0 and j == 0, piece, j > 0) for j, piece in enumerate(pieces)]
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _uax14_pieces(paragraph: str) -> list[tuple[bool, str, bool]]:
+    from uniseg.linebreak import line_break_units  # noqa: PLC0415 (only for text without spaces)
+
+    out: list[tuple[bool, str, bool]] = []
+    spaced = True  # whether the piece before ended in a space
+    for unit in line_break_units(paragraph):
+        text = unit.rstrip()
+        if text:
+            out.append((not out, text, not spaced))
+        spaced = text != unit
+    return out
 
 
 def _space_font(font: str, chain: tuple[str, ...]) -> str:
@@ -195,7 +226,7 @@ def _over_at_largest(text: str, chain: tuple[str, ...], width: float, height: fl
     Most cards fit at the largest size, and `validate` checks every card of a deck: this
     skips making a `_Word` per word and a list per line (five times faster on 10,000 cards).
     """
-    if "\n" in text or "-" in text or _has_no_break(text):
+    if "\n" in text or "-" in text or _has_no_break(text) or _NO_SPACES.search(text):
         return None
     words = text.split()
     if not words:

@@ -40,7 +40,8 @@ def test_a_word_the_font_lacks_falls_back_whole_to_the_face_of_its_weight():
 def test_character_in_no_font_is_reported_not_dropped_silently():
     _runs, missing = font_runs("pug 中", FONTS.chain("bold"))
     assert [m.describe() for m in missing] == [
-        "character '中' (U+4E2D) is in none of the bundled fonts"]
+        "character '中' (U+4E2D) is in none of the bundled fonts; a deck may name a font that has "
+        "it under deck.fonts (docs/authoring.md)"]
 
 
 def test_check_fields_names_card_field_and_codepoint():

@@ -73,7 +73,8 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
     template = template_name(loaded, refused, "pixelpug")
     if template is not None:
         printed, origins = printed_texts(loaded, diagnostics, TEXT_FIELDS)
-        diagnostics += template_located(loaded, print_checks(printed, template, loaded.folder, origins))
+        diagnostics += template_located(loaded, print_checks(printed, template, loaded.folder, origins,
+                                                                 _deck_fonts(loaded)))
     info = deck_info(loaded, refused, "pixelpug")
     deck = None
     if info is not None and rules is not None:
@@ -182,3 +183,10 @@ def _deck_sense(loaded: LoadedDeck, deck: Deck) -> list[Diagnostic]:
                 out.append(located(source, "effect", f"'{card.id}' gives from the "
                                f"'{step.param('pile')}' pile, but no card has pile: {TREATS}"))
     return out
+
+
+def _deck_fonts(loaded: LoadedDeck) -> dict | None:
+    """deck.yaml's `deck.fonts`, for the print checks (authoring/deck_files.py checks the files)."""
+    block = root_block(loaded, "deck")
+    fonts = block.get("fonts") if isinstance(block, dict) else None
+    return fonts if isinstance(fonts, dict) else None

@@ -84,7 +84,8 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
     template = template_name(loaded, refused, "pug-you")
     if template is not None:
         printed, origins = printed_texts(loaded, diagnostics, TEXT_FIELDS)
-        diagnostics += template_located(loaded, print_checks(printed, template, loaded.folder, origins))
+        diagnostics += template_located(loaded, print_checks(printed, template, loaded.folder, origins,
+                                                                 _deck_fonts(loaded)))
     info = deck_info(loaded, refused, "pug-you")
     deck = None
     if info is not None and rules is not None:
@@ -164,3 +165,10 @@ def _rules_sense(loaded: LoadedDeck, rules: Rules) -> list[Diagnostic]:
                               f"at least {rules.nominees + 1} players are needed: the active player "
                               f"nominates {rules.nominees} others"))
     return out
+
+
+def _deck_fonts(loaded: LoadedDeck) -> dict | None:
+    """deck.yaml's `deck.fonts`, for the print checks (authoring/deck_files.py checks the files)."""
+    block = root_block(loaded, "deck")
+    fonts = block.get("fonts") if isinstance(block, dict) else None
+    return fonts if isinstance(fonts, dict) else None

@@ -56,5 +56,5 @@ def check_customs(path: Path, deck: Deck) -> tuple[tuple[Card, ...], list[Diagno
     if cards:
         printed = [{"card": c.id, "question": c.question, "descriptive": printed_descriptive(c.descriptive)}
                    for c in cards]
-        diagnostics += print_checks(printed, deck.info.template, deck.folder, origins)
+        diagnostics += print_checks(printed, deck.info.template, deck.folder, origins, dict(deck.info.fonts))
     return tuple(cards), sorted(diagnostics), SourceFile(path.name, doc.sha256)

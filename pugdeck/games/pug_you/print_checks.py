@@ -20,15 +20,17 @@ TEXT_FIELDS = tuple(field for field, _region, _style in CHECKED_FIELDS)
 
 
 def print_checks(cards: list[dict], template: str, folder: Path | None,
-                 origins: Mapping[str, SourceCard]) -> list[Diagnostic]:
+                 origins: Mapping[str, SourceCard], fonts: Mapping | None = None) -> list[Diagnostic]:
     """Text that would not fit its box under `template` or has a character no bundled font
     can print, each problem located at the card's field in the deck's files. `cards` are
     `{"card": key, field: text}` for fields of `TEXT_FIELDS`, `origins` where each key's
     card was written (deck_files.printed_texts); any card, whatever else is wrong with it:
-    `validate` reports these beside the deck's other problems."""
+    `validate` reports these beside the deck's other problems. `fonts`: deck.yaml's `deck.fonts`."""
     from pugdeck.render.checks import print_problems  # noqa: PLC0415 (reportlab loads only here)
+    from pugdeck.render.deck_fonts import with_deck_fonts  # noqa: PLC0415
 
-    return print_problems(cards, lambda: GAME.load_template(template, folder), CHECKED_FIELDS, origins)
+    return print_problems(cards, lambda: with_deck_fonts(GAME.load_template(template, folder), fonts, folder),
+                          CHECKED_FIELDS, origins)
 
 
 def place_in(doc: Document, path: tuple) -> tuple[str, int, int]:
@@ -51,11 +53,13 @@ def fixed_text_checks(deck: Deck, root: Document) -> list[Diagnostic]:
         turn_overview_face,
     )
     from pugdeck.render.backs import back_choice, located_in  # noqa: PLC0415
+    from pugdeck.render.deck_fonts import with_deck_fonts  # noqa: PLC0415
     from pugdeck.render.fonts import font_set  # noqa: PLC0415
     from pugdeck.render.strings import deck_strings  # noqa: PLC0415
 
     try:
-        template = GAME.load_template(deck.info.template, deck.folder)
+        template = with_deck_fonts(GAME.load_template(deck.info.template, deck.folder),
+                                   dict(deck.info.fonts), deck.folder)
     except DeckError:
         return []  # `print_checks` reports the template's own problems
     block = deck.info.as_json()
