@@ -135,7 +135,7 @@ def deck_fonts(loaded: LoadedDeck) -> list[Diagnostic]:
     fonts = block.get("fonts") if isinstance(block, dict) else None
     if not isinstance(fonts, dict):
         return []
-    from pugdeck.render.deck_fonts import FONT_ROLES, check_font  # noqa: PLC0415 (reportlab: only with fonts)
+    from pugdeck.authoring.fonts import FONT_ROLES, check_font  # noqa: PLC0415 (reportlab: only with fonts)
 
     out = []
     for role, entry in fonts.items():

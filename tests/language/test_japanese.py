@@ -15,8 +15,8 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
+from pugdeck.authoring.fonts import MAX_FONT_BYTES, check_font
 from pugdeck.cli import main
-from pugdeck.render.deck_fonts import MAX_FONT_BYTES, check_font
 from pugdeck.render.fonts import font_set
 from pugdeck.render.templates import load_template
 from pugdeck.render.text_fitting import fit_text
