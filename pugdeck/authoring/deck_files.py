@@ -203,8 +203,8 @@ def printed_texts(loaded: LoadedDeck, diagnostics: list[Diagnostic],
             continue
         shown, card_id = source.doc.display, source.id
         # a text in two forms (a gendered descriptive) is checked as the card prints both
-        texts = {f: printed_descriptive(data[f]) for f in fields
-                 if isinstance(data.get(f), str | dict) and (shown, card_id, f) not in wrong}
+        texts = {f: data[f] if data[f].__class__ is str else printed_descriptive(data[f]) for f in fields
+                 if isinstance(data.get(f), (str, dict)) and (shown, card_id, f) not in wrong}
         if texts:
             key = str(index)
             cards.append({"card": key, **texts})

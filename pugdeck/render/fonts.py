@@ -95,10 +95,15 @@ def register_font(path: Path) -> str:
     A bundled font's name comes from its file, so two templates using the same file share
     one embedding. A deck's own font (render/deck_fonts.py) is named by its bytes' digest:
     its file may be called like a bundled one, or change while `pugdeck live` runs."""
-    if path.parent == data_dir("fonts"):
+    if _bundled(path):
         return _register("pugdeck-" + path.stem, path)
     info = path.stat()
     return _register_deck_font(path, info.st_size, info.st_mtime_ns)
+
+
+@cache
+def _bundled(path: Path) -> bool:
+    return path.parent == data_dir("fonts")
 
 
 @cache

@@ -84,10 +84,15 @@ def _words(text: str, chain: tuple[str, ...]) -> tuple[list[_Word], list[Missing
     return words, missing
 
 
+def _without_spaces(text: str) -> bool:
+    """Whether `text` has a character of a script written without spaces (plain tests first)."""
+    return not text.isascii() and _NO_SPACES.search(text) is not None
+
+
 def _pieces(paragraph: str) -> list[tuple[bool, str, bool]]:
     """(first of the paragraph, text, glued: no space before it) for each piece a line may
     break between."""
-    if _NO_SPACES.search(paragraph):
+    if _without_spaces(paragraph):
         return _uax14_pieces(paragraph)
     out = []
     for i, word in enumerate(_split_words(paragraph)):
@@ -226,7 +231,7 @@ def _over_at_largest(text: str, chain: tuple[str, ...], width: float, height: fl
     Most cards fit at the largest size, and `validate` checks every card of a deck: this
     skips making a `_Word` per word and a list per line (five times faster on 10,000 cards).
     """
-    if "\n" in text or "-" in text or _has_no_break(text) or _NO_SPACES.search(text):
+    if "\n" in text or "-" in text or _has_no_break(text) or _without_spaces(text):
         return None
     words = text.split()
     if not words:

@@ -71,8 +71,9 @@ def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
                 seen[card_id] = source
         problems = card_rules(source, loaded.folder)
         diagnostics += problems
-        forms = form_problem(source.data.get("descriptive"), language)  # authoring/texts.py
-        if forms:
+        descriptive = source.data.get("descriptive")
+        forms = form_problem(descriptive, language) if isinstance(descriptive, dict) else None
+        if forms:  # authoring/texts.py
             diagnostics.append(located(source, "descriptive", forms, WARNING))
         if not problems and (source.doc.display, card_id) not in schema_bad and card_id:
             cards.append(to_card(source.data))
