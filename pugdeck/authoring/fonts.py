@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from pugdeck.authoring.diagnostics import shortened
-from pugdeck.authoring.loading import inside_folder, unusable_name
+from pugdeck.authoring.loading import named_file
 
 MAX_FONT_BYTES = 32 * 1024 * 1024  # a full CJK TrueType font is 6–20 MB
 FONT_ROLES = ("title", "body", "bold")
@@ -22,19 +22,12 @@ SUFFIXES = (".ttf", ".otf")
 def check_font(folder: Path, entry: str, role: str) -> str | None:
     """What is wrong with the font `deck.fonts.<role>` names, or None when it can be embedded."""
     what = f"font '{shortened(entry, 80)}' for '{role}'"
-    try:
-        target = inside_folder(folder, entry)
-        if target is None:
-            return f"{what} is outside the deck folder; use a relative path inside it"
-        if not target.is_file():
-            return f"{what} does not exist"
-        info = target.stat()
-    except (OSError, ValueError) as exc:  # a name too long for the file system, a NUL byte
-        return f"{what} is not a usable file name ({unusable_name(exc)})"
-    if target.suffix.lower() not in SUFFIXES:
+    if Path(entry).suffix.lower() not in SUFFIXES:
         return f"{what} is not a .ttf or .otf file"
-    if info.st_size > MAX_FONT_BYTES:
-        return f"{what} is larger than {MAX_FONT_BYTES // 2**20} MiB"
+    found = named_file(folder, entry, what, MAX_FONT_BYTES)
+    if isinstance(found, str):
+        return found
+    target, info = found
     problem = _decoding_problem(target, info.st_size, info.st_mtime_ns)
     return f"{what} {problem}" if problem else None
 
