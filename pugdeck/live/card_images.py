@@ -28,6 +28,7 @@ from pugdeck.render.deck_fonts import deck_template
 
 DPI = 150  # a card 63.5 mm wide is 375 px: sharp at the page's 250 CSS px on a 1.5x screen
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
+FONT_SUFFIXES = (".ttf", ".otf")  # deck.fonts: a re-exported font redraws every card too
 
 
 @dataclass(frozen=True)
@@ -53,8 +54,8 @@ def _digest(*parts: object) -> str:
 
 
 def image_names(value: object) -> list[str]:
-    """Every image file name a built value holds, wherever it holds it: a card's `art:`, a
-    back's `image:` (the built deck names no other files)."""
+    """Every image or font file name a built value holds, wherever it holds it: a card's
+    `art:`, a back's `image:`, `deck.fonts` (the built deck names no other files)."""
     found, stack = [], [value]
     while stack:
         item = stack.pop()
@@ -62,7 +63,7 @@ def image_names(value: object) -> list[str]:
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
-        elif isinstance(item, str) and item.lower().endswith(IMAGE_SUFFIXES):
+        elif isinstance(item, str) and item.lower().endswith(IMAGE_SUFFIXES + FONT_SUFFIXES):
             found.append(item)
     return found
 
