@@ -1,9 +1,10 @@
 """Set text in a box: wrap at word boundaries and shrink until it fits, down to a minimum.
 
-A line breaks at a space, or after a hyphen between letters. A paragraph in a script written
-without spaces (Chinese, Japanese, Thai, Lao, Khmer, Myanmar) breaks where the Unicode line
-breaking algorithm (UAX #14, by uniseg) allows: between ideographs and kana, never before
-"。" or "」", never inside a Thai word; text in any other script is split as before.
+A line breaks at a space, or after a hyphen between letters. A paragraph in Chinese or
+Japanese, written without spaces, breaks where the Unicode line breaking algorithm (UAX #14,
+by uniseg) allows: between ideographs and kana, never before "。" or "」". Text in any other
+script is split as before (Korean at its spaces; Thai, Lao, Khmer and Myanmar, whose words
+only a dictionary finds, at spaces too).
 
 Widths are measured once per word at 1 pt and scaled, so trying many sizes costs only
 the greedy wrap — that keeps fitting a 1,200-card deck cheap.
@@ -25,9 +26,9 @@ _HYPHEN_BREAK = re.compile(r"(?<=[^\W\d_]-)(?=[^\W\d_])")  # between "letter-" a
 # No-break spaces ("2\u00a0pts", French "Vendez-la\u202f!") join their words; str.split()
 # would break at them, so text that has one is split at the other spaces only.
 _BREAKING_SPACE = re.compile(r"[^\S\u00a0\u202f\u2007]+")
-# Scripts written without spaces between words: their paragraphs break by UAX #14.
-_NO_SPACES = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u2e80-\u9fff\uf900-\ufaff"
-                        "\uff00-\uffef\U00020000-\U0003ffff]")
+# Chinese and Japanese (CJK radicals to ideographs, kana, compatibility ideographs, full-width
+# forms, the supplementary ideographs), written without spaces: their paragraphs break by UAX #14.
+_NO_SPACES = re.compile("[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff]")
 
 Run = tuple[str, str]  # (font name, text)
 
