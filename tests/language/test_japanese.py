@@ -151,3 +151,24 @@ def test_japanese_breaks_between_characters_but_never_before_closing_punctuation
         assert len(lines) > 1 and "".join(lines) == text  # no space added between pieces
         assert not any(line.startswith(("。", "」", "、", "？")) for line in lines), lines
         assert not any(line.endswith("「") for line in lines), lines
+
+
+def crafted_font(groups: list[tuple[int, int]]) -> bytes:
+    """A TrueType file whose only table is a cmap with one format-12 subtable of `groups`."""
+    import struct  # noqa: PLC0415
+
+    subtable = struct.pack(">HHLLL", 12, 0, 16 + 12 * len(groups), 0, len(groups))
+    subtable += b"".join(struct.pack(">LLL", first, last, 1) for first, last in groups)
+    cmap = struct.pack(">HHHHL", 0, 1, 3, 10, 12) + subtable
+    return struct.pack(">LHHHH", 0x00010000, 1, 16, 0, 0) + struct.pack(">4sLLL", b"cmap", 0, 28, len(cmap)) + cmap
+
+
+def test_a_font_claiming_every_character_is_refused_before_reportlab_reads_it(tmp_path):
+    # reportlab would make a dictionary entry for each of 4 billion characters (issue 27:
+    # a fuzzed font took the machine's memory); the cmap's counts are read first
+    (tmp_path / "bomb.ttf").write_bytes(crafted_font([(0, 0xFFFFFFFE)]))
+    assert check_font(tmp_path, "bomb.ttf", "body") == (
+        "font 'bomb.ttf' for 'body' maps 4,294,967,295 characters, more than a real font (300,000 at "
+        "most): the file is damaged or crafted")
+    (tmp_path / "lying.ttf").write_bytes(crafted_font([(0, 10)])[:-8])  # a group cut short
+    assert "the file is truncated or damaged" in check_font(tmp_path, "lying.ttf", "body")
