@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pugdeck.authoring.diagnostics import shortened
 from pugdeck.authoring.loading import named_file
+from pugdeck.inputs import InputError, read_bytes
 
 MAX_FONT_BYTES = 32 * 1024 * 1024  # a full CJK TrueType font is 6–20 MB
 FONT_ROLES = ("title", "body", "bold")
@@ -45,7 +46,10 @@ def _decoding_problem(target: Path, _size: int, _mtime_ns: int) -> str | None:
     """Why reportlab cannot embed the font at `target`, or None; once per version of a file."""
     from reportlab.pdfbase.ttfonts import TTFError, TTFont  # noqa: PLC0415 (reportlab: only with fonts)
 
-    data = target.read_bytes()
+    try:
+        data = read_bytes(target, MAX_FONT_BYTES)  # the one bounded reader: no FIFO, no device
+    except InputError as exc:
+        return f"cannot be read ({exc.reason})"
     if data[:4] == b"OTTO":
         return _CFF
     if data[:4] not in (b"\x00\x01\x00\x00", b"true"):
