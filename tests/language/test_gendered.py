@@ -176,3 +176,18 @@ def test_both_forms_go_through_a_card_table_and_back(spanish, tmp_path):
     forms = {c["card"]: c["descriptive"] for c in doc["cards"]}
     assert forms["detector"] == {"masculine": "un pésimo mentiroso", "feminine": "una pésima mentirosa"}
     assert forms["chats"] == "un desastre con los chats"
+
+
+def test_the_gallery_finds_a_card_by_either_form(spanish, tmp_path):
+    result = run("export", "html", spanish, "--dpi", "40", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "out" / "mentirosos.html").read_text(encoding="utf-8")
+    assert ('data-text="¿quien suspenderia un detector de mentiras? un pesimo mentiroso una pesima '
+            'mentirosa detector"') in page
+
+
+def test_the_tabletop_description_shows_both_forms(spanish, tmp_path):
+    result = run("export", "tts", spanish, "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    saved = (tmp_path / "out" / "mentirosos" / "tts" / "mentirosos.json").read_text(encoding="utf-8")
+    assert "Rojo · 2 medallas · 2 cacas · «un/a pésimo/a mentiroso/a»" in saved
