@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import lru_cache
 from string import Formatter
 from typing import NamedTuple
 
@@ -32,7 +32,7 @@ PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 _COUNTS_SAMPLED = range(0, 1001)
 
 
-@cache
+@lru_cache(maxsize=256)  # bounded: `pugdeck serve` reads languages from decks it is sent
 def _rule(language: str):  # noqa: ANN202 (babel's PluralRule)
     # Imported when a count is first worded: Babel's import and a locale's data take ~70 ms,
     # which a command that counts nothing (`pugdeck games`, `--help`) need not pay.
@@ -47,7 +47,7 @@ def _rule(language: str):  # noqa: ANN202 (babel's PluralRule)
         return Locale.parse("en").plural_form  # a tag CLDR does not know counts as English does
 
 
-@cache
+@lru_cache(maxsize=256)
 def plural_categories(language: str) -> tuple[str, ...]:
     """The plural categories a text in `language` needs, in CLDR's order: those its rule
     gives to a whole number below a million, and `other`. `ru` → one, few, many, other."""
@@ -63,11 +63,6 @@ def plural_form(language: str, count: int) -> str:
     reads as `other`."""
     category = _rule(language)(abs(count))
     return category if category in plural_categories(language) else "other"
-
-
-def plural_keys(key: str, language: str) -> tuple[str, ...]:
-    """The keys a counted text `key` needs in `language`: `key_one`, `key_few`… ."""
-    return tuple(f"{key}_{category}" for category in plural_categories(language))
 
 
 def plural_base(key: str) -> tuple[str, str] | None:
