@@ -5,10 +5,10 @@ card problems located in them. Each game's `model` and `checks` build on these."
 
 from typing import Any, NamedTuple
 
-from pugdeck.authoring.diagnostics import ERROR, Diagnostic
 from pugdeck.authoring.loading import Document, LoadedDeck, SourceCard
 from pugdeck.authoring.schema_checks import SchemaCheck
 from pugdeck.authoring.texts import printed_descriptive
+from pugdeck.core.diagnostics import ERROR, Diagnostic
 
 
 def is_back_key(key: str) -> bool:

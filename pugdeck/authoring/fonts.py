@@ -11,8 +11,8 @@ import struct
 from functools import lru_cache
 from pathlib import Path
 
-from pugdeck.authoring.diagnostics import shortened
 from pugdeck.authoring.loading import named_file
+from pugdeck.core.diagnostics import shortened
 from pugdeck.inputs import InputError, read_bytes
 
 MAX_FONT_BYTES = 32 * 1024 * 1024  # a full CJK TrueType font is 6–20 MB

@@ -8,10 +8,10 @@ from pathlib import Path
 import click
 
 from pugdeck.atomic import write_files
-from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.cli.build import run_build
 from pugdeck.cli.common import progress_bar, report_build, report_diagnostics
 from pugdeck.cli.export import export_options
+from pugdeck.core.diagnostics import DeckError
 from pugdeck.export.output_record import remove_stale
 from pugdeck.export.print_shop import DEFAULT_DPI, SHOPS, shop_folder, shop_images
 from pugdeck.export.print_shop_check import check_safe_zone
@@ -42,7 +42,7 @@ def print_shop_command(deck: Path, name: str | None, out_dir: str, shop_key: str
     try:
         built = run_build(deck, options, name)
         check_safe_zone(built, shop)
-        with progress_bar(len(built.doc.get("cards", [])), "Rasterising") as advance:
+        with progress_bar(len(built.cards), "Rasterising") as advance:
             images = shop_images(built, shop, dpi, progress=advance)
     except DeckError as exc:
         report_diagnostics(exc.diagnostics)

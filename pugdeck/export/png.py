@@ -25,11 +25,11 @@ from pathlib import Path
 
 from PIL import Image
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.authoring.loading import locate
 from pugdeck.authoring.slugs import nfc
+from pugdeck.core.built_deck import Built
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.export.output_record import remove_stale  # noqa: F401 (the exports' one pruner)
-from pugdeck.games.built_deck import Built
+from pugdeck.games.printing import render_built
 from pugdeck.games.registry import game
 
 POINTS_PER_INCH = 72.0
@@ -147,13 +147,8 @@ def card_pdf(built: Built, progress: Callable[[int, int], None] | None = None) -
     back located in the deck's files."""
     import pypdfium2 as pdfium  # noqa: PLC0415 (heavy native library: only for pictures)
 
-    from pugdeck.render.pdf import render_built_pdf  # noqa: PLC0415 (reportlab: only to draw)
-
     faces = faces_of(built)
-    try:
-        data = render_built_pdf(built, bleed_mm=0, duplex="long", progress=progress)
-    except DeckError as exc:
-        raise DeckError(locate(exc.diagnostics, built.origins)) from None
+    data = render_built(built, bleed_mm=0, duplex="long", progress=progress)
     document = pdfium.PdfDocument(data)
     size = tuple(document[0].get_size())
     document.close()

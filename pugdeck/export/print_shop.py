@@ -16,10 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.authoring.loading import locate
+from pugdeck.core.built_deck import Built
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.export.png import encode_png, faces_of, file_stem, rasterise, unique_stem
-from pugdeck.games.built_deck import Built
+from pugdeck.games.printing import render_built
 
 MM_PER_INCH = 25.4
 POKER_MM = (63.5, 88.9)  # 2.5 x 3.5 in: the size both shops call "poker"
@@ -91,13 +91,8 @@ def shop_images(built: Built, shop: Shop, dpi: int = DEFAULT_DPI,
                 progress: Callable[[int, int], None] | None = None) -> list[ShopImage]:
     """The deck's fronts (identical ones once) and its backs as PNG images at the shop's size,
     fronts first in print order. Raises `DeckError` for text that does not fit (located)."""
-    from pugdeck.render.pdf import render_built_pdf  # noqa: PLC0415 (reportlab: only to draw)
-
     faces = faces_of(built)
-    try:
-        pdf = render_built_pdf(built, bleed_mm=shop.bleed_mm, duplex="long")
-    except DeckError as exc:
-        raise DeckError(locate(exc.diagnostics, built.origins)) from None
+    pdf = render_built(built, bleed_mm=shop.bleed_mm, duplex="long")  # located in the deck's files
     back_pages: dict[str, int] = {}
     for face in faces:
         back_pages.setdefault(face.back, face.page + 1)

@@ -7,10 +7,11 @@ exactly what the game placed: every text line, icon, dot and outline that is not
 
 from __future__ import annotations
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.authoring.loading import locate
+from pugdeck.core.built_deck import Built
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.export.print_shop import Shop, check_card_size
-from pugdeck.games.built_deck import Built
+from pugdeck.games.printing import printer_of
 from pugdeck.render.laid_out import laid_out
 from pugdeck.render.safe_zone import crossings
 
@@ -21,9 +22,10 @@ def check_safe_zone(built: Built, shop: Shop) -> None:
     """Raise `DeckError` naming each card (and back) whose print crosses `shop`'s safe line,
     or whose size is not the shop's poker card."""
     try:
-        faces = laid_out(built, bleed_mm=shop.bleed_mm)
-    except (LookupError, NotImplementedError):
+        printer = printer_of(built)
+    except DeckError:
         return  # the PDF writer says why this deck cannot be printed
+    faces = laid_out(built, printer, bleed_mm=shop.bleed_mm)
     check_card_size(built, faces.card_mm, shop)
     regions = faces.regions
     sides = [(info.card_id, True, face) for info, face in faces.fronts]

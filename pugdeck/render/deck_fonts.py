@@ -35,7 +35,7 @@ def with_deck_fonts(template, fonts: Mapping[str, Any] | None, folder: Path | No
     return template._replace(fonts={**template.fonts, **files}) if files else template
 
 
-def deck_template(spec, deck: Mapping[str, Any], folder: Path | None, name: str | None = None):  # noqa: ANN001, ANN201
-    """The template a built deck's `deck` block names (or `name`), with its `fonts`."""
-    template = spec.load_template(name or deck.get("template"), folder)
-    return with_deck_fonts(template, deck.get("fonts"), folder)
+def deck_template(printer, name: str | None, folder: Path | None, deck: Mapping[str, Any]):  # noqa: ANN001, ANN201
+    """The template `name` as `printer` (a game's `load_template`) finds it for the deck in
+    `folder`, with the fonts of the built deck's `deck` block (`deck.fonts`)."""
+    return with_deck_fonts(printer.load_template(name, folder), deck.get("fonts"), folder)

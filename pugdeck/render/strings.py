@@ -17,8 +17,6 @@ language needs (`<key>_one`, `<key>_few`, `<key>_many`, `<key>_other` in Russian
 from collections.abc import Callable, Iterable, Mapping
 from typing import NamedTuple
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
-
 # The generic part, shared with the engines' narration (which must not import render/).
 from pugdeck.authoring.texts import (  # noqa: F401 (StringProblem: re-exported)
     StringProblem,
@@ -29,6 +27,7 @@ from pugdeck.authoring.texts import (  # noqa: F401 (StringProblem: re-exported)
     plural_categories,
     plural_form,
 )
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 
 Place = tuple[str, int, int]  # (file, line, column) where a text was written
 NOWHERE: Place = ("", 0, 0)

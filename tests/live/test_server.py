@@ -10,7 +10,7 @@ import time
 import pytest
 
 from helpers.live_server import save_like_an_editor
-from pugdeck.games.built_deck import dumps
+from pugdeck.core.built_deck import dumps
 
 
 def test_status_and_deck_json_are_as_documented(serve, small_deck):

@@ -5,12 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from pugdeck.authoring.deck_files import SourceFile, card_id_of, file_role, located
-from pugdeck.authoring.diagnostics import ERROR, Diagnostic
 from pugdeck.authoring.loading import LoadError, SourceCard, display_path, load_document
 from pugdeck.authoring.texts import printed_descriptive
+from pugdeck.core.diagnostics import ERROR, Diagnostic
+from pugdeck.games.deck_checks import print_problems
 from pugdeck.games.pug_you.checks import card_rules, schema_check, to_card
+from pugdeck.games.pug_you.game import GAME
 from pugdeck.games.pug_you.model import Card, Deck
-from pugdeck.games.pug_you.print_checks import print_checks
+from pugdeck.games.pug_you.print_checks import CHECKED_FIELDS
 from pugdeck.inputs import YAML_SUFFIXES, named_with
 
 
@@ -56,5 +58,6 @@ def check_customs(path: Path, deck: Deck) -> tuple[tuple[Card, ...], list[Diagno
     if cards:
         printed = [{"card": c.id, "question": c.question, "descriptive": printed_descriptive(c.descriptive)}
                    for c in cards]
-        diagnostics += print_checks(printed, deck.info.template, deck.folder, origins, dict(deck.info.fonts))
+        diagnostics += print_problems(printed, GAME, deck.info.template, deck.folder, CHECKED_FIELDS, origins,
+                                      dict(deck.info.fonts))
     return tuple(cards), sorted(diagnostics), SourceFile(path.name, doc.sha256)
