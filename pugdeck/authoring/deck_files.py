@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 
 from pugdeck.authoring.loading import Document, LoadedDeck, SourceCard
 from pugdeck.authoring.schema_checks import SchemaCheck
+from pugdeck.authoring.texts import printed_descriptive
 from pugdeck.core.diagnostics import ERROR, Diagnostic
 
 
@@ -29,19 +30,23 @@ class DeckInfo(NamedTuple):  # not a dataclass: see render/shapes.py
     backs: tuple[tuple[str, dict], ...] = ()  # (key, back choice) pairs, as written
     # deck.yaml's `strings:`: fixed texts the deck restates over its template's (render/strings.py)
     strings: tuple[tuple[str, str], ...] = ()
+    fonts: tuple[tuple[str, str], ...] = ()  # the deck's own fonts by role (render/deck_fonts.py)
 
     @classmethod
     def from_yaml(cls, block: dict, game: str, strings: dict | None = None) -> "DeckInfo":
         plain = {k: v for k, v in block.items() if not is_back_key(k)}
         backs = tuple((k, v) for k, v in block.items() if is_back_key(k))
         return cls(**{"game": game, "template": game, **plain, "backs": backs,
-                      "strings": tuple((strings or {}).items())})
+                      "strings": tuple((strings or {}).items()),
+                      "fonts": tuple((block.get("fonts") or {}).items())})
 
     def as_json(self) -> dict:
         """The built deck's `deck` block. A deck that chose no back and restates no string
         keeps the built deck it had before either could be chosen."""
         out = {"id": self.id, "name": self.name, "version": self.version,
                "language": self.language, "template": self.template, **dict(self.backs)}
+        if self.fonts:
+            out["fonts"] = dict(self.fonts)
         if self.strings:
             out["strings"] = dict(self.strings)
         return out
@@ -122,16 +127,35 @@ def back_images(loaded: LoadedDeck) -> list[Diagnostic]:
     return out
 
 
+def deck_fonts(loaded: LoadedDeck) -> list[Diagnostic]:
+    """Each font `deck.fonts` names, checked as art is (render/deck_fonts.py), its problem
+    located at the file's name."""
+    root = loaded.root.data
+    block = root.get("deck") if isinstance(root, dict) else None
+    fonts = block.get("fonts") if isinstance(block, dict) else None
+    if not isinstance(fonts, dict):
+        return []
+    from pugdeck.authoring.fonts import FONT_ROLES, check_font  # noqa: PLC0415 (reportlab: only with fonts)
+
+    out = []
+    for role, entry in fonts.items():
+        problem = check_font(loaded.folder, entry, role) if role in FONT_ROLES and isinstance(entry, str) else None
+        if problem:
+            mark = loaded.root.mark(("deck", "fonts", role))
+            out.append(Diagnostic(mark.file, mark.line, mark.column, None, f"deck.fonts.{role}", ERROR, problem))
+    return out
+
+
 def check_files(loaded: LoadedDeck, schema: SchemaCheck) -> list[Diagnostic]:
     """What loading found, then every file against the game's schema and its role, and
-    the back images deck.yaml names."""
+    the back images and fonts deck.yaml names."""
     diagnostics = list(loaded.diagnostics)
     for doc in loaded.documents:
         if not isinstance(doc.data, dict):
             continue  # an included file that is no mapping: loading has said so (`whole`)
         diagnostics += schema.check(doc, item_id=card_id_of)
         diagnostics += file_role(doc, is_root=doc is loaded.root)
-    return diagnostics + back_images(loaded)
+    return diagnostics + back_images(loaded) + deck_fonts(loaded)
 
 
 def sound(problems: set[tuple], path: tuple) -> bool:
@@ -178,8 +202,9 @@ def printed_texts(loaded: LoadedDeck, diagnostics: list[Diagnostic],
         if not isinstance(data, dict):
             continue
         shown, card_id = source.doc.display, source.id
-        texts = {f: data[f] for f in fields
-                 if isinstance(data.get(f), str) and (shown, card_id, f) not in wrong}
+        # a text in two forms (a gendered descriptive) is checked as the card prints both
+        texts = {f: data[f] if data[f].__class__ is str else printed_descriptive(data[f]) for f in fields
+                 if isinstance(data.get(f), (str, dict)) and (shown, card_id, f) not in wrong}
         if texts:
             key = str(index)
             cards.append({"card": key, **texts})

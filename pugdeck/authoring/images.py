@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
-from pugdeck.authoring.loading import inside_folder, unusable_name
+from pugdeck.authoring.loading import inside_folder, named_file
 from pugdeck.core.diagnostics import shortened
 
 MAX_IMAGE_BYTES = 20 * 1024 * 1024
@@ -33,17 +33,10 @@ def check_image(folder: Path, entry: str, what: str = "art") -> str | None:
     found here, where the card's `art` field can be named, rather than when printing.
     """
     shown = shortened(entry, 80)
-    try:
-        target = resolve_image(folder, entry)
-        if target is None:
-            return f"{what} '{shown}' is outside the deck folder; use a relative path inside it"
-        if not target.is_file():
-            return f"{what} '{shown}' does not exist"
-        info = target.stat()
-    except (OSError, ValueError) as exc:  # a name too long for the file system, a NUL byte
-        return f"{what} '{shown}' is not a usable file name ({unusable_name(exc)})"
-    if info.st_size > MAX_IMAGE_BYTES:
-        return f"{what} '{shown}' is larger than {MAX_IMAGE_BYTES // 2**20} MiB"
+    found = named_file(folder, entry, f"{what} '{shown}'", MAX_IMAGE_BYTES)
+    if isinstance(found, str):
+        return found
+    target, info = found
     problem = _decoding_problem(target, info.st_size, info.st_mtime_ns)
     return f"{what} '{shown}' {problem}" if problem else None
 

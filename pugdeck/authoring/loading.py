@@ -240,6 +240,24 @@ def inside_folder(folder: Path, entry: str) -> Path | None:
     return target if target.is_relative_to(folder) else None
 
 
+def named_file(folder: Path, entry: str, what: str, max_bytes: int) -> tuple[Path, Any] | str:
+    """The file a deck names (art, a back image, a font: `what`, as the message starts) and
+    its `stat()`, or what is wrong: outside the deck folder, missing, an unusable name, over
+    `max_bytes`."""
+    try:
+        target = inside_folder(folder, entry)
+        if target is None:
+            return f"{what} is outside the deck folder; use a relative path inside it"
+        if not target.is_file():
+            return f"{what} does not exist"
+        info = target.stat()
+    except (OSError, ValueError) as exc:  # a name too long for the file system, a NUL byte
+        return f"{what} is not a usable file name ({unusable_name(exc)})"
+    if info.st_size > max_bytes:
+        return f"{what} is larger than {max_bytes // 2**20} MiB"
+    return target, info
+
+
 def locate(diagnostics: list[Diagnostic], origins: Mapping[str, SourceCard]) -> list[Diagnostic]:
     """Give card problems found after validation (text fit, glyphs) their place in the YAML."""
     out = []

@@ -91,8 +91,18 @@ def message_for(error) -> str:
         return f"{subject} lists the same entry twice"
     if kind in ("maxItems", "minItems"):
         return f"{subject} must have {'at most' if kind == 'maxItems' else 'at least'} {detail} entries"
+    if kind == "anyOf" and error.context:
+        return message_for(chosen_alternative(error))
     # jsonschema's own words quote the whole value, which may be a 2 MB mapping.
     return shortened(error.message, 200)
+
+
+def chosen_alternative(error):  # noqa: ANN001, ANN201 (jsonschema's ValidationError)
+    """Of a value that fits none of `anyOf`'s alternatives (a descriptive: one text, or its
+    two forms), the error of the alternative of the value's own type: "missing 'feminine'"
+    for a mapping, not "must be text"."""
+    same_type = [e for e in error.context if e.validator != "type"]
+    return min(same_type or error.context, key=lambda e: len(e.absolute_path))
 
 
 def draft07(schema: dict) -> dict:
@@ -252,6 +262,8 @@ class SchemaCheck:
         return {tuple(error.absolute_path) for error in self.top.errors(data)}
 
     def _diagnostic(self, doc: Document, base: tuple, error, card: str | None) -> Diagnostic:
+        if error.validator == "anyOf" and error.context:
+            error = chosen_alternative(error)
         path = base + tuple(error.absolute_path)
         if error.validator == "additionalProperties":
             return self._unknown_keys(doc, path, error, card)

@@ -20,6 +20,7 @@ from typing import NoReturn
 import click
 
 from pugdeck.cli.common import DECK_FILE, default_deck, progress_steps, quiet_option, with_origin
+from pugdeck.authoring.texts import FORMS
 from pugdeck.core.diagnostics import DeckError
 from pugdeck.games.json_input import MAX_BUILT_BYTES, MAX_LOG_BYTES
 from pugdeck.games.json_input import loads as json_loads
@@ -46,6 +47,8 @@ def _offered_by(ability: str) -> str:
 
 HUMAN_HELP = f"Play seat 0 yourself in the terminal against the bots {_offered_by('plays_in_terminal')}."
 PLOT_HELP = f"Also write a PNG chart here {_offered_by('draws_charts')}."
+FORM_HELP = ("With --human: the form you say a card's descriptive in, when the deck gives it in "
+             "two (\"porque soy una pésima mentirosa\"); without it you say both, as the card prints them.")
 
 
 def _fail(message: str) -> NoReturn:
@@ -170,8 +173,10 @@ DECK_HELP = ("DECK is a built deck (.json), a deck folder or its deck.yaml, or t
               help="Print the machine log (replayable with `pugdeck replay`) instead of text; "
                    "with --human the game itself is played on stderr.")
 @click.option("--human", metavar="NAME", help=HUMAN_HELP)
+@click.option("--form", type=click.Choice(FORMS), help=FORM_HELP)
 @_unsupported_is_an_error
-def play(deck: str | None, players: int, seed: int, bots: str, as_json: bool, human: str | None) -> None:
+def play(deck: str | None, players: int, seed: int, bots: str, as_json: bool, human: str | None,
+         form: str | None) -> None:
     """Play one game between bots with DECK and print it (or play a seat yourself: --human NAME)."""
     doc, spec = _deck_game(deck)
     bots = bots or _default_bots(spec)
@@ -186,6 +191,12 @@ def play(deck: str | None, players: int, seed: int, bots: str, as_json: bool, hu
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--bots") from None
     labels = [bot.kind for bot in seats]
+    if form is not None:
+        if human is None:
+            raise click.BadParameter("a form is the person's: give --human NAME too", param_hint="--form")
+        if not isinstance(getattr(game, "forms", None), dict):
+            raise click.BadParameter(f"{spec.title} cards have no descriptives in forms", param_hint="--form")
+        game.forms[0] = form  # the person plays seat 0
     if human is not None:
         state = _play_human(spec, game, human, bots, as_json)
         labels[0] = "human"

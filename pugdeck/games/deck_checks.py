@@ -114,7 +114,7 @@ def check_deck(loaded: LoadedDeck, checks: DeckChecks, schema: SchemaCheck, game
     if printing is not None and template is not None:
         printed, origins = printed_texts(loaded, diagnostics, tuple(f for f, _r, _s in checks.text_fields))
         diagnostics += template_located(loaded, print_problems(printed, printing, template, loaded.folder,
-                                                               checks.text_fields, origins))
+                                                               checks.text_fields, origins, _deck_fonts(loaded)))
     info = deck_info(loaded, refused, game_id)
     deck = None
     if info is not None and rules is not None:
@@ -145,14 +145,24 @@ def first_of_each_id(cards: list[SourceCard], diagnostics: list[Diagnostic]) -> 
 
 def print_problems(cards: list[dict], printing: Any, template: str, folder: Path | None,
                    fields: tuple[tuple[str, str, str], ...],
-                   origins: Mapping[str, SourceCard]) -> list[Diagnostic]:
-    """Text that would not fit its box under `template` or has a character no bundled font
-    can print, each problem located at the card's field in the deck's files. `cards` are
-    `{"card": key, field: text}` (deck_files.printed_texts), `origins` where each key's card
-    was written; any card, whatever else is wrong with it."""
+                   origins: Mapping[str, SourceCard], fonts: Mapping | None = None) -> list[Diagnostic]:
+    """Text that would not fit its box under `template` (with the deck's own `fonts`,
+    deck.yaml's `deck.fonts`) or has a character none of its fonts can print, each problem
+    located at the card's field in the deck's files. `cards` are `{"card": key, field:
+    text}` (deck_files.printed_texts), `origins` where each key's card was written; any
+    card, whatever else is wrong with it."""
     from pugdeck.render.checks import print_problems as fit_problems  # noqa: PLC0415 (reportlab)
+    from pugdeck.render.deck_fonts import with_deck_fonts  # noqa: PLC0415
 
-    return fit_problems(cards, lambda: printing.load_template(template, folder), fields, origins)
+    return fit_problems(cards, lambda: with_deck_fonts(printing.load_template(template, folder), fonts, folder),
+                        fields, origins)
+
+
+def _deck_fonts(loaded: LoadedDeck) -> dict | None:
+    """deck.yaml's `deck.fonts` (authoring/deck_files.py checks the files themselves)."""
+    block = root_block(loaded, "deck")
+    fonts = block.get("fonts") if isinstance(block, dict) else None
+    return fonts if isinstance(fonts, dict) else None
 
 
 def fixed_text_problems(deck: CheckedDeck, root: Document, printing: Any,
@@ -161,11 +171,13 @@ def fixed_text_problems(deck: CheckedDeck, root: Document, printing: Any,
     that print them (the game's `fixed_texts`), each problem once, located where its text
     was written: the template, or deck.yaml (`strings:`, a back's field, `deck.name`)."""
     # reportlab loads only here: printing modules
+    from pugdeck.render.deck_fonts import with_deck_fonts  # noqa: PLC0415
     from pugdeck.render.fonts import font_set  # noqa: PLC0415
     from pugdeck.render.strings import deck_strings  # noqa: PLC0415
 
     try:
-        template = printing.load_template(deck.info.template, deck.folder)
+        template = with_deck_fonts(printing.load_template(deck.info.template, deck.folder),
+                                   dict(deck.info.fonts), deck.folder)
     except DeckError:
         return []  # the print checks report the template's own problems
 

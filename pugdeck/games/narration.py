@@ -3,9 +3,10 @@
 A game keeps its phrases in a YAML file of its own folder (`narration.yaml`: language →
 key → text); the terminal's shared words are in games/terminal.yaml. Each text is a whole
 sentence with `{placeholders}` (authoring/texts.py: the same rules as the printed fixed
-texts), and a count that changes a word comes as `<key>_one` / `<key>_other`, picked by
-the language's plural rule. The language is `deck.language` of the built deck, read as
-the fixed texts read it (`de-AT` → `de`); a language no file has is told in English.
+texts), and a count that changes a word comes as `<key>_one`, `<key>_few`… `<key>_other`,
+one key per CLDR plural category of the language, picked by its rule. The language is
+`deck.language` of the built deck, read as the fixed texts read it (`de-AT` → `de`); a
+language no file has is told in English.
 Every key exists in every language with the same placeholders (tests/games/test_narration.py).
 """
 
@@ -39,7 +40,7 @@ class Words:
         return format_text(self.texts[key], values)
 
     def counted(self, key: str, count: int, /, **values: object) -> str:
-        """`<key>_one` or `<key>_other` by the language's rule for `count` (given as `{count}`)."""
+        """`<key>_one`, `<key>_few`… by the language's CLDR rule for `count` (given as `{count}`)."""
         return self(f"{key}_{plural_form(self.language, count)}", count=count, **values)
 
     def nested(self, text: str) -> str:

@@ -35,6 +35,9 @@ def cell_value(text: str, schema: dict, name: str = "the cell") -> Any:
     number, not text "two"").
     """
     kind = schema.get("type")
+    if kind is None and "anyOf" in schema:  # text, or a mapping (a descriptive's two forms)
+        mapping = any(option.get("type") == "object" for option in schema["anyOf"])
+        kind = "object" if mapping and text.lstrip().startswith("{") else None
     if kind == "integer" and _INTEGER.fullmatch(text.strip()):
         digits = len(text.strip().lstrip("+-"))
         if digits > MAX_NUMBER_DIGITS:

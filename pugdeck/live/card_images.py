@@ -28,9 +28,11 @@ from pugdeck.authoring.loading import inside_folder
 from pugdeck.core.built_deck import Built
 from pugdeck.export.png import Face, card_pdf, encode_png, faces_of, rasterise
 from pugdeck.games.registry import game
+from pugdeck.render.deck_fonts import deck_template
 
 DPI = 150  # a card 63.5 mm wide is 375 px: sharp at the page's 250 CSS px on a 1.5x screen
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
+FONT_SUFFIXES = (".ttf", ".otf")  # deck.fonts: a re-exported font redraws every card too
 
 
 @dataclass(frozen=True)
@@ -56,8 +58,8 @@ def _digest(*parts: object) -> str:
 
 
 def image_names(value: object) -> list[str]:
-    """Every image file name a built value holds, wherever it holds it: a card's `art:`, a
-    back's `image:` (the built deck names no other files)."""
+    """Every image or font file name a built value holds, wherever it holds it: a card's
+    `art:`, a back's `image:`, `deck.fonts` (the built deck names no other files)."""
     found, stack = [], [value]
     while stack:
         item = stack.pop()
@@ -65,7 +67,7 @@ def image_names(value: object) -> list[str]:
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
-        elif isinstance(item, str) and item.lower().endswith(IMAGE_SUFFIXES):
+        elif isinstance(item, str) and item.lower().endswith(IMAGE_SUFFIXES + FONT_SUFFIXES):
             found.append(item)
     return found
 
@@ -88,7 +90,8 @@ def context_key(built: Built) -> str:
     """What every face of the deck depends on besides its own card."""
     doc = built.doc
     spec = game(str(doc.get("game", "")))
-    template = spec.load_template(doc.get("deck", {}).get("template"), built.folder)
+    deck = doc.get("deck", {})
+    template = deck_template(spec, deck.get("template"), built.folder, deck)  # its fonts too
     shared = {key: doc.get(key) for key in ("game", "deck", "rules", "components")}
     folder = Path(built.folder).resolve()
     return _digest(shared, built.blanks, repr(template), image_stamps(shared, folder))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pugdeck.authoring.texts import plural_form
+from pugdeck.authoring.texts import plural_categories
 from pugdeck.core.diagnostics import Diagnostic
 from pugdeck.games.narration import Words, deck_language
 from pugdeck.live.card_images import CardImage
@@ -37,10 +37,11 @@ PAGE_WORDS = Path(__file__).with_name("words.yaml")
 
 def page_words(doc: dict | None) -> dict:
     """The page's own words in the built deck's language (English before a good build):
-    `language`, `zero_is_one` (whether the language says "0 card", for the page's plural
-    pick: `plural_form`'s rule, so the page holds no rule of its own) and `texts`."""
+    `language`, `plurals` (the CLDR categories the language's counted texts come in: the
+    page picks among them with the browser's copy of the same rules, `Intl.PluralRules`,
+    and reads `_other` for any other) and `texts`."""
     words = Words(PAGE_WORDS, deck_language(doc) if doc else None)
-    return {"language": words.language, "zero_is_one": plural_form(words.language, 0) == "one",
+    return {"language": words.language, "plurals": list(plural_categories(words.language)),
             "texts": dict(words.texts)}
 
 

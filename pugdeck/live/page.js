@@ -4,7 +4,7 @@
 const figures = new Map();  // card id → its <figure>
 let lastVersion = -1;
 // The page's own words, in the deck's language: the state's `words` (documents.py, words.yaml).
-let words = {language: "en", zero_is_one: false, texts: {}};
+let words = {language: "en", plurals: ["one", "other"], texts: {}};
 
 function say(key, values) {
   const text = words.texts[key];
@@ -12,9 +12,17 @@ function say(key, values) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in (values || {}) ? String(values[name]) : whole));
 }
 
+// The CLDR category of a count (the browser's copy of the rules Babel gives the server),
+// among the ones the language's texts come in (documents.py `plurals`), else `other`.
 function sayCount(key, count, values) {
-  const one = Math.abs(count) === 1 || (words.zero_is_one && count === 0);
-  return say(key + (one ? "_one" : "_other"), Object.assign({count: count}, values));
+  let category = "other";
+  try {
+    category = new Intl.PluralRules(words.language).select(Math.abs(count));
+  } catch (error) {
+    category = Math.abs(count) === 1 ? "one" : "other";  // a browser without Intl
+  }
+  if (!words.plurals.includes(category)) category = "other";
+  return say(key + "_" + category, Object.assign({count: count}, values));
 }
 
 function drawWords(next) {

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from reportlab.lib.units import mm
 
 from pugdeck.core.built_deck import Built
+from pugdeck.render.deck_fonts import deck_template
 from pugdeck.render.fonts import font_set
 from pugdeck.render.print_run import FaceInfo, Printer
 from pugdeck.render.safe_zone import Pictures
@@ -40,7 +41,7 @@ class LaidOut:
 def laid_out(built: Built, printer: Printer, bleed_mm: float = 0.0, template: str | None = None) -> LaidOut:
     """Lay out every face of `built` (its template, or `template`) with `bleed_mm` of bleed,
     as `printer` (the deck's game, building/pipeline.py `printer_of`) lays them out."""
-    tpl = printer.load_template(template or built.template, built.folder)
+    tpl = deck_template(printer, template or built.template, built.folder, built.deck)
     run = printer.print_run(built, tpl, font_set(tpl.fonts), bleed_mm * mm)
     fronts = list(run.fronts)
     return LaidOut(tpl, fronts, dict(run.backs), run.pictures, run.diagnostics)

@@ -22,6 +22,7 @@ from reportlab.lib.units import mm
 
 from pugdeck.core.built_deck import Built
 from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.render.deck_fonts import deck_template
 from pugdeck.render.drawing import Forms, draw_card, draw_clipped, draw_shapes
 from pugdeck.render.fold import FoldSheet, fold_sheet
 from pugdeck.render.fonts import font_set
@@ -115,7 +116,7 @@ def _binary_streams():
 
 def _render(built: Built, printer: Printer, paper, duplex, bleed_mm, back_offset_mm, template,
             progress) -> bytes:
-    tpl = printer.load_template(template or built.template, built.folder)
+    tpl = deck_template(printer, template or built.template, built.folder, built.deck)  # its fonts too
     fonts = font_set(tpl.fonts)
     bleed = (bleed_mm or 0.0) * mm
     run = printer.print_run(built, tpl, fonts, bleed)

@@ -6,8 +6,10 @@ other keys; every template's strings start from `templates/shared/strings.yaml` 
 gallery's labels, which no game owns). A game declares its keys and the placeholders each
 text may use (`GameSpec.template_strings`); a text names them as `{hand_size}`, and `{{`
 writes a brace. A deck picks the language with `deck.language` and may restate any text in
-deck.yaml (`strings:`). A number that changes a word comes in two keys, `<key>_one` and
-`<key>_other`, picked by the language's plural rule (`plural_form`).
+deck.yaml (`strings:`). A number that changes a word is declared as a `<key>_one` /
+`<key>_other` pair; in a language it comes in one key per CLDR plural category that
+language needs (`<key>_one`, `<key>_few`, `<key>_many`, `<key>_other` in Russian, only
+`<key>_other` in Japanese: authoring/texts.py), picked by the language's rule.
 """
 
 # No `from __future__ import annotations`: it makes NamedTuples dearer (render/shapes.py).
@@ -21,6 +23,8 @@ from pugdeck.authoring.texts import (  # noqa: F401 (StringProblem: re-exported)
     format_text,
     language_of,
     placeholder_problem,
+    plural_base,
+    plural_categories,
     plural_form,
 )
 from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
@@ -56,11 +60,11 @@ class Strings(NamedTuple):  # not a dataclass: see render/shapes.py
         return format_text(self.texts[key], values)
 
     def plural(self, key: str, number: int, /, **values: object) -> str:
-        """`<key>_one` or `<key>_other`, by the language's rule for `number`, filled in."""
+        """`<key>_one`, `<key>_few`… by the language's CLDR rule for `number`, filled in."""
         return self.text(self.plural_key(key, number), **values)
 
     def plural_key(self, key: str, number: int, /) -> str:
-        """`<key>_one` or `<key>_other`: the key `plural` reads for `number`."""
+        """`<key>_<category>` (`ref_mutt_few`): the key `plural` reads for `number`."""
         return f"{key}_{plural_form(self.language, number)}"
 
     def where(self, key: str) -> Place:
@@ -83,6 +87,7 @@ def template_string_problems(strings: object, keys: Mapping[str, tuple[str, ...]
     for language, texts in (strings or {}).items() if isinstance(strings, dict) else ():
         for key, text in (texts or {}).items():
             where = ("strings", language, key)
+            key = declared_key(key, keys) if keys is not None else key
             if keys is not None and key not in keys:
                 from pugdeck.authoring.schema_checks import suggest  # noqa: PLC0415 (on a mistake)
 
@@ -95,10 +100,45 @@ def template_string_problems(strings: object, keys: Mapping[str, tuple[str, ...]
     return problems
 
 
+def plural_bases(keys: Iterable[str]) -> frozenset[str]:
+    """The counted texts among declared keys: each base whose `_one` and `_other` are declared."""
+    keys = set(keys)
+    return frozenset(base for key in keys if key.endswith("_other")
+                     for base in [key[:-len("_other")]] if f"{base}_one" in keys)
+
+
+def declared_key(key: str, keys: Mapping[str, tuple[str, ...]]) -> str:
+    """The declared key `key` stands for: itself, or for another plural category of a
+    counted text (`ref_mutt_few`) its `_other`, whose placeholders it takes."""
+    if key in keys:
+        return key
+    split = plural_base(key)
+    if split and f"{split[0]}_other" in keys and f"{split[0]}_one" in keys:
+        return f"{split[0]}_other"
+    return key
+
+
+def needed_keys(keys: Iterable[str], language: str) -> list[str]:
+    """The keys a text in `language` needs, in declaration order: every declared key,
+    each counted text in the categories of the language (`ref_mutt_one`, `_few`, `_many`,
+    `_other` in Russian)."""
+    keys = list(keys)
+    bases = plural_bases(keys)
+    out: list[str] = []
+    for key in keys:
+        split = plural_base(key)
+        if split and split[0] in bases:
+            if split[1] == "other":  # the pair's last key: the language's categories, in order
+                out += [f"{split[0]}_{category}" for category in plural_categories(language)]
+        else:
+            out.append(key)
+    return out
+
+
 def complete_languages(strings: Mapping[str, Mapping[str, str]], keys: Iterable[str]) -> list[str]:
-    """The languages that hold a text for every key, sorted."""
-    needed = set(keys)
-    return sorted(lang for lang, texts in strings.items() if needed <= set(texts))
+    """The languages that hold a text for every key they need, sorted."""
+    keys = list(keys)
+    return sorted(lang for lang, texts in strings.items() if set(needed_keys(keys, lang)) <= set(texts))
 
 
 def resolve_strings(template, language: str, overrides: Mapping[str, str] | None = None,
@@ -116,14 +156,18 @@ def resolve_strings(template, language: str, overrides: Mapping[str, str] | None
         return place_of(path) if place_of else NOWHERE
 
     problems: list[Diagnostic] = []
+    needed = needed_keys(keys, language)
     for key, text in (overrides or {}).items():
-        problem = placeholder_problem(text, keys.get(key, ())) if key in keys else (
+        declared = declared_key(key, keys)
+        problem = placeholder_problem(text, keys.get(declared, ())) if declared in keys else (
             f"unknown string '{key}' (docs/printing.md lists this game's strings)")
+        if not problem and key not in needed:
+            problem = _unneeded_category(key, language)
         if problem:
             problems.append(Diagnostic(*place(("strings", key)), None, f"strings.{key}", ERROR,
                                        f"strings.{key}: {problem}"))
         texts[key] = text
-    missing = [key for key in keys if key not in texts]
+    missing = [key for key in needed if key not in texts]
     if missing:
         problems.append(Diagnostic(*place(("deck", "language")), None, "language", ERROR,
                                    _missing_message(template, language, found, missing)))
@@ -132,8 +176,15 @@ def resolve_strings(template, language: str, overrides: Mapping[str, str] | None
     return Strings(language, texts, places, frozenset(overrides or ()), place_of)
 
 
+def _unneeded_category(key: str, language: str) -> str:
+    base, category = plural_base(key)
+    forms = ", ".join(f"{base}_{c}" for c in plural_categories(language))
+    return (f"'{language}' has no plural form '{category}' (CLDR's forms of '{language}': "
+            f"{', '.join(plural_categories(language))}); give {forms}")
+
+
 def _missing_message(template, language: str, found: str | None, missing: list[str]) -> str:
-    total = len(template.string_keys)
+    total = len(needed_keys(template.string_keys, language))
     count = (f"all {total} strings" if len(missing) == total
              else f"the {len(missing)} missing string{'s' * (len(missing) != 1)}")
     shown = ", ".join(missing[:SHOWN_MISSING]) + (

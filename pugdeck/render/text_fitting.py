@@ -1,5 +1,11 @@
 """Set text in a box: wrap at word boundaries and shrink until it fits, down to a minimum.
 
+A line breaks at a space, or after a hyphen between letters. A paragraph in Chinese or
+Japanese, written without spaces, breaks where the Unicode line breaking algorithm (UAX #14,
+by uniseg) allows: between ideographs and kana, never before "。" or "」". Text in any other
+script is split as before (Korean at its spaces; Thai, Lao, Khmer and Myanmar, whose words
+only a dictionary finds, at spaces too).
+
 Widths are measured once per word at 1 pt and scaled, so trying many sizes costs only
 the greedy wrap — that keeps fitting a 1,200-card deck cheap.
 """
@@ -13,13 +19,16 @@ from typing import NamedTuple
 
 from reportlab.pdfbase import pdfmetrics
 
-from pugdeck.render.fonts import MissingGlyph, font_runs
+from pugdeck.render.fonts import MissingGlyph, font_for, font_runs
 
 SIZE_STEP_PT = 0.25
 _HYPHEN_BREAK = re.compile(r"(?<=[^\W\d_]-)(?=[^\W\d_])")  # between "letter-" and a letter
 # No-break spaces ("2\u00a0pts", French "Vendez-la\u202f!") join their words; str.split()
 # would break at them, so text that has one is split at the other spaces only.
 _BREAKING_SPACE = re.compile(r"[^\S\u00a0\u202f\u2007]+")
+# Chinese and Japanese (CJK radicals to ideographs, kana, compatibility ideographs, full-width
+# forms, the supplementary ideographs), written without spaces: their paragraphs break by UAX #14.
+_NO_SPACES = re.compile("[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff]")
 
 Run = tuple[str, str]  # (font name, text)
 
@@ -50,6 +59,8 @@ class _Word(NamedTuple):  # a tuple, not a frozen dataclass: one is made per wor
     width: float  # at 1 pt
     breaks_before: bool  # starts a new paragraph (explicit line break)
     glued: bool = False  # follows a hyphen of the same word: no space before it
+    space_font: str = ""  # the space before it is set in the font the word before ends in
+    space: float = 0.0  # that space's width at 1 pt
 
 
 @lru_cache(maxsize=65536)
@@ -62,16 +73,52 @@ def _word(word: str, chain: tuple[str, ...]) -> tuple[tuple[Run, ...], float, tu
 def _words(text: str, chain: tuple[str, ...]) -> tuple[list[_Word], list[MissingGlyph]]:
     words: list[_Word] = []
     missing: list[MissingGlyph] = []
+    space_font = chain[0]
     for p, paragraph in enumerate(text.split("\n")):
-        for i, word in enumerate(_split_words(paragraph)):
-            # A line may break after a hyphen ("washing-|machine"), never elsewhere in a word.
-            pieces = _HYPHEN_BREAK.split(word) if "-" in word else (word,)
-            for j, piece in enumerate(pieces):
-                runs, width, lost = _word(piece, chain)
-                if lost:
-                    missing.extend(m for m in lost if m not in missing)
-                words.append(_Word(runs, width, p > 0 and i == 0 and j == 0, j > 0))
+        for first, piece, glued in _pieces(paragraph):
+            runs, width, lost = _word(piece, chain)
+            if lost:
+                missing.extend(m for m in lost if m not in missing)
+            words.append(_Word(runs, width, p > 0 and first, glued, space_font, _space_width(space_font)))
+            if runs:  # a space follows the run it stands in (render/fonts.py)
+                space_font = _space_font(runs[-1][0], chain)
     return words, missing
+
+
+def _without_spaces(text: str) -> bool:
+    """Whether `text` has a character of a script written without spaces (plain tests first)."""
+    return not text.isascii() and _NO_SPACES.search(text) is not None
+
+
+def _pieces(paragraph: str) -> list[tuple[bool, str, bool]]:
+    """(first of the paragraph, text, glued: no space before it) for each piece a line may
+    break between."""
+    if _without_spaces(paragraph):
+        return _uax14_pieces(paragraph)
+    out = []
+    for i, word in enumerate(_split_words(paragraph)):
+        # A line may break after a hyphen ("washing-|machine"), never elsewhere in a word.
+        pieces = _HYPHEN_BREAK.split(word) if "-" in word else (word,)
+        out += [(i == 0 and j == 0, piece, j > 0) for j, piece in enumerate(pieces)]
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _uax14_pieces(paragraph: str) -> list[tuple[bool, str, bool]]:
+    from uniseg.linebreak import line_break_units  # noqa: PLC0415 (only for text without spaces)
+
+    out: list[tuple[bool, str, bool]] = []
+    spaced = True  # whether the piece before ended in a space
+    for unit in line_break_units(paragraph):
+        text = unit.rstrip()
+        if text:
+            out.append((not out, text, not spaced))
+        spaced = text != unit
+    return out
+
+
+def _space_font(font: str, chain: tuple[str, ...]) -> str:
+    return font if font_for(" ", (font,)) else chain[0]
 
 
 def _has_no_break(text: str) -> bool:
@@ -85,13 +132,13 @@ def _split_words(paragraph: str) -> list[str]:
     return [word for word in _BREAKING_SPACE.split(paragraph) if word]
 
 
-def _wrap(words: list[_Word], limit: float, space: float) -> list[list[_Word]]:
+def _wrap(words: list[_Word], limit: float) -> list[list[_Word]]:
     """Greedy wrap with widths in 1-pt units against `limit` (box width / size)."""
     lines: list[list[_Word]] = []
     current: list[_Word] = []
     used = 0.0
     for word in words:
-        needed = word.width if not current else used + (0 if word.glued else space) + word.width
+        needed = word.width if not current else used + (0 if word.glued else word.space) + word.width
         if current and (word.breaks_before or needed > limit):
             lines.append(current)
             current, used = [word], word.width
@@ -103,10 +150,10 @@ def _wrap(words: list[_Word], limit: float, space: float) -> list[list[_Word]]:
     return lines
 
 
-def _line_runs(line: list[_Word], space_font: str) -> tuple[Run, ...]:
+def _line_runs(line: list[_Word]) -> tuple[Run, ...]:
     runs: list[Run] = []
     for i, word in enumerate(line):
-        pieces = ([(space_font, " ")] if i and not word.glued else []) + list(word.runs)
+        pieces = ([(word.space_font, " ")] if i and not word.glued else []) + list(word.runs)
         for font, text in pieces:
             if runs and runs[-1][0] == font:
                 runs[-1] = (font, runs[-1][1] + text)
@@ -117,20 +164,19 @@ def _line_runs(line: list[_Word], space_font: str) -> tuple[Run, ...]:
 
 def _fit(text: str, chain: tuple[str, ...], width: float, height: float, max_pt: float,
          min_pt: float, leading: float, max_lines: int):
-    """The search behind `fit_text`: (size, lines of words, overflow, missing, space, words)."""
+    """The search behind `fit_text`: (size, lines of words, overflow, missing, words)."""
     words, missing = _words(text, chain)
-    space = pdfmetrics.stringWidth(" ", chain[0], 1.0)
     widest = max((w.width for w in words), default=0.0)
     size = max_pt
     while True:
-        lines = _wrap(words, width / size, space)
+        lines = _wrap(words, width / size)
         block = len(lines) * size * leading
         over = max(block / height, widest * size / width,
                    len(lines) / max_lines if max_lines else 0.0) - 1.0
         if over <= 1e-9 or size - SIZE_STEP_PT < min_pt - 1e-9:
             break
         size -= SIZE_STEP_PT
-    return size, lines, max(0.0, over), missing, space, words
+    return size, lines, max(0.0, over), missing, words
 
 
 @lru_cache(maxsize=4096)  # `validate` fits every card before the build draws it: fit once
@@ -139,18 +185,27 @@ def fit_text(text: str, chain: tuple[str, ...], width: float, height: float,
     """Wrap `text` into a `width` x `height` pt box at the largest size from `max_pt` down to
     `min_pt` (in 0.25 pt steps) at which every line and the whole block fit, in at most
     `max_lines` lines if that is set."""
-    size, lines, overflow, missing, space, words = _fit(text, chain, width, height, max_pt,
-                                                        min_pt, leading, max_lines)
+    size, lines, overflow, missing, words = _fit(text, chain, width, height, max_pt,
+                                                 min_pt, leading, max_lines)
     return FittedText(
         size=size,
         leading=size * leading,
-        lines=tuple(_line_runs(line, chain[0]) for line in lines),
-        widths=tuple(size * (sum(w.width for w in line) + space * sum(not w.glued for w in line[1:]))
-                     for line in lines),
+        lines=tuple(_line_runs(line) for line in lines),
+        widths=tuple(size * (sum(w.width for w in line) + _spaces_width(line)) for line in lines),
         overflow=overflow,
         missing=tuple(missing),
         long_word=_long_word(words, size, width),
     )
+
+
+def _spaces_width(line: list[_Word]) -> float:
+    """The spaces of a line at 1 pt: each width times its count (one product when every
+    space is in one font, as it was computed before spaces followed their runs)."""
+    counts: dict[float, int] = {}
+    for word in line[1:]:
+        if not word.glued:
+            counts[word.space] = counts.get(word.space, 0) + 1
+    return sum(width * count for width, count in counts.items())
 
 
 def measure_fit(text: str, chain: tuple[str, ...], width: float, height: float,
@@ -162,7 +217,7 @@ def measure_fit(text: str, chain: tuple[str, ...], width: float, height: float,
     over = _over_at_largest(text, chain, width, height, max_pt, leading, max_lines)
     if over is not None and over <= 1e-9:  # the common case: it fits at the largest size
         return _fits_at(max_pt, max_pt * leading, max(0.0, over))
-    size, _lines, overflow, missing, _space, words = _fit(text, chain, width, height, max_pt,
+    size, _lines, overflow, missing, words = _fit(text, chain, width, height, max_pt,
                                                           min_pt, leading, max_lines)
     return FittedText(size=size, leading=size * leading, lines=(), widths=(), overflow=overflow,
                       missing=tuple(missing), long_word=_long_word(words, size, width))
@@ -177,7 +232,7 @@ def _over_at_largest(text: str, chain: tuple[str, ...], width: float, height: fl
     Most cards fit at the largest size, and `validate` checks every card of a deck: this
     skips making a `_Word` per word and a list per line (five times faster on 10,000 cards).
     """
-    if "\n" in text or "-" in text or _has_no_break(text):
+    if "\n" in text or "-" in text or _has_no_break(text) or _without_spaces(text):
         return None
     words = text.split()
     if not words:
@@ -218,8 +273,9 @@ def _plain_width(word: str, chain: tuple[str, ...], known: dict[str, float | Non
     if word not in known:
         if len(known) > 100_000:  # a long-lived process (`pugdeck serve`) stays bounded
             known.clear()
-        _runs, width, lost = _word(word, chain)
-        known[word] = None if lost else width
+        runs, width, lost = _word(word, chain)
+        # a word set in another font is followed by that font's space: the full path
+        known[word] = None if lost or len(runs) != 1 or runs[0][0] != chain[0] else width
     return known[word]
 
 

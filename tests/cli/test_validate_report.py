@@ -57,12 +57,14 @@ def broken_pug_deck(tmp_path, monkeypatch):
 PUG_REPORT = [
     "deck/cards.yaml:3:12: card 'wrong-level': 'level' must be one of green, yellow, red, not text "
     "\"gren\"; did you mean 'green'?",
-    "deck/cards.yaml:4:15: card 'wrong-level': question: character '☃' (U+2603) is in none of the bundled fonts",
+    "deck/cards.yaml:4:15: card 'wrong-level': question: character '☃' (U+2603) is in none of the bundled fonts; "
+    "a deck may name a font that has it under deck.fonts (docs/authoring.md)",
     f"deck/cards.yaml:11:15: card 'long-one': question does not fit: 181% over at the minimum size 7 pt; the "
     f"word '{LONG}' is wider than the box; break or shorten it",
     "deck/cards.yaml:23:10: card 'broken-art': art 'art/broken.png' cannot be decoded",
     "deck/deck.yaml:4:12: rules.players.min (7) is above max (6)",
-    "deck/deck.yaml:8:15: card 'snowman': question: character '☃' (U+2603) is in none of the bundled fonts",
+    "deck/deck.yaml:8:15: card 'snowman': question: character '☃' (U+2603) is in none of the bundled fonts; "
+    "a deck may name a font that has it under deck.fonts (docs/authoring.md)",
     "deck/notes.yaml:2:1: YAML syntax error: did not find expected node content",
 ]
 

@@ -1,9 +1,11 @@
 """The live page in a real headless chromium: it follows the saves of a card file without a
 reload, shows a broken save's problem at its place and scrolls to its card, and clears it
-when the file is fixed. Skipped with a message when there is no chromium (.ci/run installs
-Debian's)."""
+when the file is fixed; it counts in the deck language's CLDR plural forms. Skipped with a
+message when there is no chromium (.ci/run installs Debian's)."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -103,3 +105,30 @@ def test_a_deck_broken_from_the_start_says_there_is_no_good_build_yet(browser, s
     browser.wait_until("document.body.dataset.ok === 'true'")
     assert browser.evaluate("document.getElementById('state').textContent") == "up to date (build 2)"
     assert browser.errors() == []
+
+
+# The page counts in the deck language's CLDR plural forms (page.js `sayCount`: the browser's
+# Intl.PluralRules, among the forms documents.py says the texts come in).
+RUSSIAN = {"language": "ru", "plurals": ["one", "few", "many", "other"],
+           "texts": {"n_one": "{count} значок", "n_few": "{count} значка", "n_many": "{count} значков",
+                     "n_other": "{count} значка"}}
+FRENCH = {"language": "fr", "plurals": ["one", "other"],
+          "texts": {"n_one": "{count} carte", "n_other": "{count} cartes"}}
+
+
+def counted(browser, words: dict, counts: tuple[int, ...]) -> list[str]:
+    browser.evaluate(f"words = {json.dumps(words, ensure_ascii=False)}")
+    return [browser.evaluate(f"sayCount('n', {n})") for n in counts]
+
+
+def test_the_page_counts_in_cldr_forms(browser, serve, small_deck):
+    server = serve(small_deck)
+    browser.open(server.url + "/")
+    browser.wait_until("document.body.dataset.version === '1'")
+    assert counted(browser, RUSSIAN, (1, 2, 5, 21, 22, 11)) == [
+        "1 значок", "2 значка", "5 значков", "21 значок", "22 значка", "11 значков"]
+    assert counted(browser, FRENCH, (0, 1, 2)) == ["0 carte", "1 carte", "2 cartes"]
+    # Spanish "many" (a whole million) is no form its texts come in: `other`
+    spanish = {"language": "es", "plurals": ["one", "other"],
+               "texts": {"n_one": "{count} carta", "n_other": "{count} cartas"}}
+    assert counted(browser, spanish, (1, 1000000)) == ["1 carta", "1000000 cartas"]

@@ -17,7 +17,7 @@ def test_a_spanish_deck_gets_the_pages_words_in_spanish(tmp_path):
     session = LiveSession(deck, {})
     session.rebuild()
     words = page_state(session)["words"]
-    assert words["language"] == "es" and words["zero_is_one"] is False
+    assert words["language"] == "es" and words["plurals"] == ["one", "other"]
     texts = words["texts"]
     assert (texts["filters"], texts["search"], texts["problems"]) == ("Filtros", "Buscar", "Problemas")
     assert texts["up_to_date"] == "al día (construcción {version})"

@@ -86,3 +86,17 @@ def test_after_a_failed_build_a_file_it_could_not_read_yet_fixes_it(serve, write
         state = server.json("/status.json")
     assert state["ok"] is True and state["cards"] == 2
     assert Path(deck / "more.yaml").is_file()
+
+
+def test_a_font_of_the_decks_own_is_read_and_stamped(write_deck, valid_card, cards_file):
+    from pugdeck.live.card_images import context_key  # noqa: PLC0415
+
+    font = data_dir("fonts") / "NotoSans_400Regular.ttf"
+    deck = write_deck(HEADER.replace("  template: ours\n", "  fonts: {body: fonts/mine.ttf}\n"),
+                      files={"cards.yaml": cards_file(valid_card), "fonts/mine.ttf": font.read_bytes()})
+    built = build(deck)
+    assert deck.resolve() / "fonts" / "mine.ttf" in read_files(built, [])
+    before = context_key(built)
+    time.sleep(0.01)
+    (deck / "fonts" / "mine.ttf").write_bytes((data_dir("fonts") / "NotoSans_700Bold.ttf").read_bytes())
+    assert context_key(built) != before  # a re-exported font redraws every card

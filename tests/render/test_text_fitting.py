@@ -25,17 +25,23 @@ def test_overflow_at_the_minimum_is_measured():
     assert not fitted.fits and fitted.size == 7 and fitted.overflow > 1
 
 
-def test_missing_glyph_falls_back_to_the_body_font():
-    # Fredoka (titles) is Latin only; Noto Sans has Cyrillic.
+def test_a_word_the_font_lacks_falls_back_whole_to_the_face_of_its_weight():
+    # Fredoka Bold (titles) is Latin only; Noto Sans Bold has Cyrillic (issue 27: it used to
+    # fall back to Noto Sans Regular, letter by letter, the "?" left in Fredoka).
     runs, missing = font_runs("Мопс pug", FONTS.chain("title"))
     assert not missing
-    assert runs[0][0] == FONTS.body and runs[-1] == (FONTS.title, " pug")
+    assert runs == [(FONTS.bold, "Мопс "), (FONTS.title, "pug")]
+    assert font_runs("Кто из нас?", FONTS.chain("title"))[0] == [(FONTS.bold, "Кто из нас?")]
+    assert font_runs("Карта-какашка!", FONTS.chain("title"))[0] == [(FONTS.bold, "Карта-какашка!")]
+    assert FONTS.chain("title") == (FONTS.title, FONTS.bold, FONTS.body)
+    assert FONTS.chain("body") == (FONTS.body, FONTS.bold, FONTS.title)
 
 
 def test_character_in_no_font_is_reported_not_dropped_silently():
     _runs, missing = font_runs("pug 中", FONTS.chain("bold"))
     assert [m.describe() for m in missing] == [
-        "character '中' (U+4E2D) is in none of the bundled fonts"]
+        "character '中' (U+4E2D) is in none of the bundled fonts; a deck may name a font that has "
+        "it under deck.fonts (docs/authoring.md)"]
 
 
 def test_check_fields_names_card_field_and_codepoint():

@@ -6,6 +6,7 @@ frontend never needs to know the authoring format's defaults.
 
 from __future__ import annotations
 
+from pugdeck.authoring.texts import in_form_order
 from pugdeck.games.pug_you.model import Card, Deck
 
 TURD_CARDS = ("turd-1", "turd-2")  # one per nominee (rules.nominees is always 2)
@@ -22,7 +23,7 @@ def built_card(card: Card, copy: int, mutt_badges: int) -> dict:
         "color": card.color,
         "question": card.question,
         "badges": mutt_badges if card.kind == "mutt" else card.badges,
-        "descriptive": card.descriptive,
+        "descriptive": in_form_order(card.descriptive),
         "turds": card.turds,
         "thermometer": card.thermometer,
         "breed": card.breed,

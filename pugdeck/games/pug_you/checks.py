@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pugdeck.authoring.deck_files import located, whole
+from pugdeck.authoring.deck_files import located, root_block, whole
 from pugdeck.authoring.images import check_image
 from pugdeck.authoring.loading import LoadedDeck, SourceCard
 from pugdeck.authoring.schema_checks import SchemaCheck
-from pugdeck.core.diagnostics import ERROR, Diagnostic
+from pugdeck.authoring.texts import form_problem
+from pugdeck.core.diagnostics import ERROR, WARNING, Diagnostic
 from pugdeck.games.deck_checks import DeckChecks
 from pugdeck.games.game_schemas import game_check
 from pugdeck.games.pug_you.model import DEFAULT_BREED, LEVEL_DOTS, MUTT_FIELDS, PLAY_FIELDS, Card, Deck, Rules
@@ -73,6 +74,20 @@ def to_card(data: dict, default_kind: str = "pug") -> Card:
     )
 
 
+def _form_warnings(loaded: LoadedDeck) -> list[Diagnostic]:
+    """A descriptive given in two forms that need not be (authoring/texts.py `form_problem`):
+    the same twice, or in a language whose words do not change with the speaker."""
+    block = root_block(loaded, "deck")
+    language = block.get("language") if isinstance(block, dict) else None
+    out = []
+    for source in loaded.cards:
+        descriptive = source.data.get("descriptive") if isinstance(source.data, dict) else None
+        problem = form_problem(descriptive, language) if isinstance(descriptive, dict) else None
+        if problem:
+            out.append(located(source, "descriptive", problem, WARNING))
+    return out
+
+
 def _rules_sense(loaded: LoadedDeck, rules: Rules) -> list[Diagnostic]:
     """House rules that pass the schema but contradict each other."""
     out = []
@@ -94,7 +109,7 @@ CHECKS = DeckChecks(
     rules_from=Rules.from_yaml,
     deck_type=Deck,
     card_rules=lambda source, loaded, first: card_rules(source, loaded.folder),
-    cards_sense=lambda loaded: near_duplicate_questions(loaded.cards),
+    cards_sense=lambda loaded: near_duplicate_questions(loaded.cards) + _form_warnings(loaded),
     rules_sense=_rules_sense,
     text_fields=CHECKED_FIELDS,
     fixed_texts=fixed_texts,

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from pugdeck.authoring.deck_files import SourceFile, card_id_of, file_role, located
 from pugdeck.authoring.loading import LoadError, SourceCard, display_path, load_document
+from pugdeck.authoring.texts import printed_descriptive
 from pugdeck.core.diagnostics import ERROR, Diagnostic
 from pugdeck.games.deck_checks import print_problems
 from pugdeck.games.pug_you.checks import card_rules, schema_check, to_card
@@ -55,6 +56,8 @@ def check_customs(path: Path, deck: Deck) -> tuple[tuple[Card, ...], list[Diagno
             cards.append(to_card(data, default_kind="custom"))
             origins[card_id] = source
     if cards:
-        printed = [{"card": c.id, "question": c.question, "descriptive": c.descriptive} for c in cards]
-        diagnostics += print_problems(printed, GAME, deck.info.template, deck.folder, CHECKED_FIELDS, origins)
+        printed = [{"card": c.id, "question": c.question, "descriptive": printed_descriptive(c.descriptive)}
+                   for c in cards]
+        diagnostics += print_problems(printed, GAME, deck.info.template, deck.folder, CHECKED_FIELDS, origins,
+                                      dict(deck.info.fonts))
     return tuple(cards), sorted(diagnostics), SourceFile(path.name, doc.sha256)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pugdeck.authoring.texts import printed_descriptive
 from pugdeck.games.pug_you.fixed_texts import LEVEL_KEYS
 
 if TYPE_CHECKING:  # types only
@@ -23,5 +24,5 @@ def card_description(card: dict, strings: Strings) -> str:
     if card.get("turds") is not None:
         parts.append(strings.plural("desc_turds", card["turds"], count=card["turds"]))
     if card.get("descriptive"):
-        parts.append(strings.text("desc_descriptive", descriptive=card["descriptive"]))
+        parts.append(strings.text("desc_descriptive", descriptive=printed_descriptive(card["descriptive"])))
     return " · ".join(p for p in parts if p)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 
+from pugdeck.authoring.texts import Forms, engine_descriptive
 from pugdeck.games.engine_input import REQUIRED, check_built, fail, read_rules, replay
 from pugdeck.games.narration import Words, deck_language
 from pugdeck.games.pug_you.actions import ActionTable
@@ -46,7 +47,7 @@ class CardInfo:
     color: str
     question: str
     badges: int
-    descriptive: str | None  # None: a mutt written without one
+    descriptive: str | Forms | None  # None: a mutt written without one; Forms: by gender
     turds: int
 
 
@@ -79,6 +80,7 @@ class Game:
         "cards",
         "cards_by_id",
         "doc",
+        "forms",
         "hand_size",
         "ids",
         "index",
@@ -123,6 +125,9 @@ class Game:
         self.actions = ActionTable(self)
         # What the transcript and `play --human` say, in the deck's language (narration.yaml).
         self.words = Words(NARRATION, deck_language(built_doc))
+        # seat → the form of a descriptive it says ("masculine", "feminine": play --form);
+        # a seat not in it says a two-form descriptive as the card prints it
+        self.forms: dict[int, str] = {}
         needed = players * self.hand_size
         if len(self.cards) < needed:
             fail(source, "cards", f"the deck has {len(self.cards)} cards; {players} players "
@@ -184,7 +189,7 @@ def _read_cards(doc: dict, source: str) -> tuple[CardInfo, ...]:
     return tuple(sorted(cards, key=lambda card: card.id))
 
 
-def _descriptive(entry: dict) -> str | None:
-    """A card's descriptive; None when it has none (a mutt may not: it takes badges away)."""
-    value = entry.get("descriptive")
-    return str(value) if value is not None else None
+def _descriptive(entry: dict) -> str | Forms | None:
+    """A card's descriptive, one text or its two forms (authoring/texts.py); None when it has
+    none (a mutt may not: it takes badges away)."""
+    return engine_descriptive(entry.get("descriptive"))

@@ -10,6 +10,7 @@ a whole sentence of narration.yaml, in the deck's language (`Game.words`).
 
 from __future__ import annotations
 
+from pugdeck.authoring.texts import descriptive_for
 from pugdeck.games.pug_you.engine import CardInfo, Game
 from pugdeck.games.pug_you.transcript import level_word, loser_speech, score_speech
 
@@ -25,20 +26,22 @@ def card_text(game: Game, info: CardInfo) -> str:
                  turds=words.counted("n_turds", info.turds))
 
 
-def card_rule(game: Game, info: CardInfo) -> str:
-    """`card_text` and the line its scorer reads out."""
+def card_rule(game: Game, info: CardInfo, seat: int | None = None) -> str:
+    """`card_text` and the line its scorer (`seat`, in their form) reads out."""
     text = card_text(game, info)
-    return game.words("card_rule", card=text, descriptive=info.descriptive) if info.descriptive else text
+    descriptive = descriptive_for(info.descriptive, game.forms.get(seat))
+    return game.words("card_rule", card=text, descriptive=descriptive) if descriptive else text
 
 
 def help_lines(game: Game, observation: dict) -> list[str]:
     """What `?` prints: the cards in hand with all they say, then the turn in short."""
     words = game.words
     lines = [words("help_hand")]
-    lines += [f"  {card_rule(game, game.card(c))}" for c in observation["hand"]] or ["  " + words("help_none")]
+    seat = observation["seat"]
+    lines += [f"  {card_rule(game, game.card(c), seat)}" for c in observation["hand"]] or ["  " + words("help_none")]
     if observation["scored"][observation["seat"]]:
         lines.append(words("help_scored"))
-        lines += [f"  {card_rule(game, game.card(c))}" for c in observation["scored"][observation["seat"]]]
+        lines += [f"  {card_rule(game, game.card(c), seat)}" for c in observation["scored"][seat]]
     return lines + [words.counted("help_turn", game.rules.nominees), words("help_end"), words("help_keys")]
 
 
@@ -123,7 +126,7 @@ class Narrator:
                      for pile in event["piles"]]
             self.say("  " + words("view_revealed", parts=", ".join(parts)))
         elif kind == "score":
-            speech = score_speech(self.game, self.game.card(event["card"]))
+            speech = score_speech(self.game, self.game.card(event["card"]), event.get("seat"))
             self.say("  " + (words("view_you_score", speech=speech) if me else
                              words("view_scores", name=name, speech=speech)))
         elif kind == "tie":
@@ -152,7 +155,7 @@ class Narrator:
         for seat in observation["losers"]:
             scored = [self.game.index[c] for c in observation["scored"][seat]]
             values = {"badges": words.counted("n_badges", observation["badges"][seat]),
-                      "speech": loser_speech(self.game, scored), "name": self.names[seat]}
+                      "speech": loser_speech(self.game, scored, seat), "name": self.names[seat]}
             self.say(words("view_you_lose" if seat == self.seat else "view_loses", **values))
         if self.seat not in observation["losers"]:
             self.say(words("view_not_lost"))

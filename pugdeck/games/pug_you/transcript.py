@@ -9,6 +9,7 @@ every event whole.
 
 from __future__ import annotations
 
+from pugdeck.authoring.texts import descriptive_for
 from pugdeck.games.engine_input import log_fields
 from pugdeck.games.pug_you.engine import Game
 from pugdeck.games.pug_you.phases import FIRST_QUESTION, SECOND_QUESTION
@@ -34,27 +35,29 @@ def level_word(game: Game, level: str) -> str:
     return game.words.texts.get(f"level_{level}", level)
 
 
-def loser_speech(game: Game, scored: list[int]) -> str:
+def loser_speech(game: Game, scored: list[int], seat: int | None = None) -> str:
     """The rulebook's closing line, "I lost because I'm fake, basic and ...": the
     descriptives of the scored cards that carry badges, listed as the deck's language lists
     ("A, B and C", "A, B et C"); a descriptive is one phrase without a comma
     (docs/deck-editorial.md), so each reads whole. A mutt takes badges away, so it gives no
     reason for losing, even when it has a descriptive."""
     words = game.words
-    found = [info.descriptive for info in (game.cards[c] for c in scored)
+    form = game.forms.get(seat)  # a descriptive in forms: the loser's own (authoring/texts.py)
+    found = [descriptive_for(info.descriptive, form) for info in (game.cards[c] for c in scored)
              if info.kind != "mutt" and info.badges > 0 and info.descriptive]
     if not found:
         return words("speech_lost_nothing")
     return words("speech_lost", descriptives=words.join(found))  # "A, B and C", as the language lists
 
 
-def score_speech(game: Game, info) -> str:
+def score_speech(game: Game, info, seat: int | None = None) -> str:
     """What the scorer reads out: "I get 3 badges because I'm …" (or the mutt's line)."""
     words = game.words
     key = "speech_mutt" if info.kind == "mutt" and info.badges <= 0 else "speech_get"
     count = -info.badges if key == "speech_mutt" else info.badges
     if info.descriptive:
-        return words.counted(key + "_because", count, descriptive=info.descriptive)
+        return words.counted(key + "_because", count,
+                             descriptive=descriptive_for(info.descriptive, game.forms.get(seat)))
     return words.counted(key, count)
 
 
@@ -68,7 +71,7 @@ def _card_label(game: Game, card: int) -> str:
 
 def _score_line(game: Game, seat: int, card: int) -> str:
     info = game.cards[card]
-    return "  " + game.words("scores_card", seat=seat_name(seat), id=info.id, speech=score_speech(game, info))
+    return "  " + game.words("scores_card", seat=seat_name(seat), id=info.id, speech=score_speech(game, info, seat))
 
 
 def _header(game: Game, labels: list[str]) -> list[str]:
@@ -159,7 +162,7 @@ def _ending(game: Game, state: State) -> list[str]:
     out = ["", over, words("badges", list=", ".join(f"{seat_name(s)} {b}" for s, b in enumerate(scores)))]
     for seat in state.losers():
         out.append(words.counted("loses", scores[seat], seat=seat_name(seat),
-                         speech=loser_speech(game, state.scored[seat])))
+                         speech=loser_speech(game, state.scored[seat], seat)))
     return out
 
 

@@ -11,6 +11,7 @@ import hashlib
 
 from reportlab.lib.units import mm
 
+from pugdeck.authoring.texts import printed_descriptive
 from pugdeck.core.diagnostics import Diagnostic
 from pugdeck.games.pug_you.faces.portraits import PORTRAIT_VARIANTS
 from pugdeck.render.fonts import FontSet
@@ -138,7 +139,7 @@ def card_face(card: dict, template: Template, fonts: FontSet, bleed: float = 0.0
                         template.regions["question"], template, fonts, ink, card_id, diagnostics)
     shapes += _badges(card, template, fonts)
     # A mutt may have no descriptive (it takes badges away): the corner then stays empty.
-    shapes += set_field(str(card.get("descriptive") or ""), "descriptive", "descriptive",
+    shapes += set_field(printed_descriptive(card.get("descriptive")) or "", "descriptive", "descriptive",
                         template.regions["descriptive"], template, fonts, ink, card_id,
                         diagnostics)
     return CardFace(tuple(shapes), template.width_mm * mm, template.height_mm * mm,

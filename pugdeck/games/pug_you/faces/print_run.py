@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 
 from reportlab.lib.units import mm
 
+from pugdeck.authoring.texts import every_form
 from pugdeck.core.built_deck import Built
 from pugdeck.games.pug_you.faces import icons, portraits
 from pugdeck.games.pug_you.faces.card_faces import (
@@ -44,7 +45,7 @@ def faces(built: Built, strings: Strings | None = None) -> list[FaceInfo]:
     strings = strings or GAME.strings(built)
     out = []
     for card in built.cards:
-        words = [card_title(card), card.get("descriptive") or "",
+        words = [card_title(card), every_form(card.get("descriptive")),
                  " ".join(card.get("tags") or []), card.get("card") or ""]
         out.append(FaceInfo(card["id"], card.get("kind", "pug"), card.get("level"),
                             card_title(card), " ".join(w for w in words if w), True, BACK))
