@@ -19,8 +19,8 @@ from typing import NoReturn
 
 import click
 
-from pugdeck.cli.common import DECK_FILE, default_deck, progress_steps, quiet_option, with_origin
 from pugdeck.authoring.texts import FORMS
+from pugdeck.cli.common import DECK_FILE, default_deck, progress_steps, quiet_option, with_origin
 from pugdeck.core.diagnostics import DeckError
 from pugdeck.games.json_input import MAX_BUILT_BYTES, MAX_LOG_BYTES
 from pugdeck.games.json_input import loads as json_loads
