@@ -41,8 +41,8 @@ def test_a_spanish_deck_plays_in_spanish(tmp_path, monkeypatch):
             "de las fiestas.»") in lines
     assert "Fin de la partida tras 8 turnos, al cabo de 2 rondas completas." in lines
     assert [line for line in lines if " pierde con " in line][0].startswith(
-        "P3 pierde con 10 medallas: «He perdido porque soy un currículum de ciencia ficción, un rencoroso "
-        "con clase, un peligro con micrófono y el terror de las fiestas.»")
+        "P3 pierde con 10 medallas: «He perdido porque soy un currículum de ciencia ficción, un/a "
+        "rencoroso/a con clase, un peligro con micrófono y el terror de las fiestas.»")
     assert not [line for line in lines if "because" in line or " badges" in line]
 
 
