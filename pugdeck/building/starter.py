@@ -18,7 +18,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from pugdeck.atomic import write_files
+from pugdeck.atomic import output_path, write_files
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.authoring.loading import display_path
 from pugdeck.games.spec import GameSpec
@@ -58,8 +58,11 @@ def start_deck(folder: Path, game: GameSpec, language: str, *, write: bool = Tru
     """Write a new deck into `folder` (made if missing, else it must be empty).
 
     Raises `DeckError` when the folder holds anything (nothing is written then), and
-    `atomic.WriteError` when a file cannot be written.
+    `atomic.WriteError` when a file cannot be written. The folder is the one the files will
+    land in (`atomic.output_path`: `typo/../mydeck` is `mydeck`), checked before anything
+    is made.
     """
+    folder = output_path(folder)
     _refuse_occupied(folder)
     started = starter_files(folder, game, language)
     if write:

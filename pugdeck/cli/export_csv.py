@@ -9,7 +9,7 @@ import click
 
 from pugdeck.atomic import write_files
 from pugdeck.authoring.diagnostics import DeckError, errors_in
-from pugdeck.authoring.loading import load_deck
+from pugdeck.authoring.loading import display_path, load_deck
 from pugdeck.building.deck_check import game_of
 from pugdeck.cli.common import DEFAULT_DECK, RegisteredGame, deck_argument, report_diagnostics
 from pugdeck.export.csv_cards import DEFAULT_CARD_FILE, deck_csv
@@ -118,6 +118,6 @@ def import_command(table: str, into: str, game: str | None, deck_id: str | None,
     report_diagnostics(result.diagnostics)  # warnings only
     verb = "would write" if dry_run else "wrote"
     for path in result.files:
-        click.echo(f"{verb} {path}")
+        click.echo(f"{verb} {display_path(path)}")
     click.echo(f"{result.cards} {result.game} card{'s' * (result.cards != 1)} imported"
                + (" (dry run)" if dry_run else ""))

@@ -198,3 +198,31 @@ def test_the_installed_console_script_starts_validates_and_builds_a_deck(tmp_pat
         done = console(*step)
         assert done.returncode == 0, (step, done.stderr)
     assert json.loads((tmp_path / "out" / "mi-mazo.json").read_text(encoding="utf-8"))["deck"]["language"] == "es"
+
+
+def test_a_path_through_a_missing_folder_is_checked_where_it_lands(in_tmp):
+    """`typo/../mine`, with no `typo/`, is `mine`: refused like `init mine`, and no `typo/` is made."""
+    (in_tmp / "mine").mkdir()
+    (in_tmp / "mine" / "deck.yaml").write_text("my own work\n", encoding="utf-8")
+    result = run("init", "typo/../mine")
+    assert result.exit_code == 1, result.output
+    assert "'mine' is not empty (it holds deck.yaml)" in result.stderr
+    assert (in_tmp / "mine" / "deck.yaml").read_text(encoding="utf-8") == "my own work\n"
+    assert sorted(p.name for p in in_tmp.iterdir()) == ["mine"]
+
+
+def test_a_path_that_climbs_back_out_of_a_missing_folder_is_the_current_folder(in_tmp):
+    (in_tmp / "README.md").write_text("mine\n", encoding="utf-8")
+    result = run("init", "nothing/..")
+    assert result.exit_code == 1, result.output
+    assert "'.' is not empty (it holds README.md)" in result.stderr
+    assert sorted(p.name for p in in_tmp.iterdir()) == ["README.md"]
+    assert (in_tmp / "README.md").read_text(encoding="utf-8") == "mine\n"
+
+
+def test_a_new_deck_through_a_missing_folder_lands_where_the_path_leads(in_tmp):
+    result = run("init", "typo/../fresh")
+    assert result.exit_code == 0, result.output
+    assert "wrote fresh/deck.yaml" in result.output
+    assert sorted(p.name for p in in_tmp.iterdir()) == ["fresh"]
+    assert "  id: fresh\n" in (in_tmp / "fresh" / "deck.yaml").read_text(encoding="utf-8")

@@ -430,3 +430,21 @@ def test_the_game_is_guessed_from_the_columns_and_a_tie_keeps_the_default_game(t
     Path("ids.csv").write_text(table([["id", "colour"], ["a", "red"]]))
     errors = errors_of(lambda: import_cards(Path("ids.csv"), Path("new")))
     assert errors[0].startswith("ids.csv:1:2: unknown column 'colour'; pug-you cards have id, ")
+
+
+def test_into_a_path_through_a_missing_folder_keeps_the_existing_deck_yaml(tmp_path, monkeypatch, write_deck,
+                                                                           cards_file, valid_card):
+    """`--into typo/../deck` is the folder `deck`: its deck.yaml (house rules, id, name) stays, as
+    with `--into deck`, and no `typo/` is made on the way."""
+    folder = write_deck(files={"cards.yaml": cards_file(valid_card)})
+    deck_yaml = (folder / "deck.yaml").read_bytes()
+    monkeypatch.chdir(folder.parent)
+    (folder.parent / "cards.csv").write_text(table([PUG_HEADER + ["file"], pug_row("new-one") + ["cards.yaml"]]))
+    before = sorted(p.name for p in folder.parent.iterdir())
+    result = CliRunner().invoke(main, ["import", "cards.csv", "--into", f"typo/../{folder.name}"])
+    assert result.exit_code == 0, result.output
+    assert f"wrote {folder.name}/cards.yaml\n" in result.output
+    assert (folder / "deck.yaml").read_bytes() == deck_yaml
+    assert sorted(p.name for p in folder.parent.iterdir()) == before
+    deck, _ = check_deck_at(folder)
+    assert [card.id for card in deck.cards] == ["new-one"]
