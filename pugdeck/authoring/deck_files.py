@@ -131,7 +131,38 @@ def check_files(loaded: LoadedDeck, schema: SchemaCheck) -> list[Diagnostic]:
             continue  # an included file that is no mapping: loading has said so (`whole`)
         diagnostics += schema.check(doc, item_id=card_id_of)
         diagnostics += file_role(doc, is_root=doc is loaded.root)
-    return diagnostics + back_images(loaded)
+    return diagnostics + back_images(loaded) + images_together(loaded)
+
+
+def images_together(loaded: LoadedDeck) -> list[Diagnostic]:
+    """Every distinct image the deck uses (its cards' `art`, its backs' `image`) under one
+    budget of decoded pixels (`authoring.images.MAX_DECK_ART_PIXELS`), located at the image
+    that passes it."""
+    named: list[tuple[str, Any]] = []  # (entry, where it is written)
+    for source in loaded.cards:
+        art = source.data.get("art") if isinstance(source.data, dict) else None
+        if isinstance(art, str) and art:
+            named.append((art, source))
+    root = loaded.root.data
+    block = root.get("deck") if isinstance(root, dict) else None
+    for key, back in (block.items() if isinstance(block, dict) else ()):
+        image = back.get("image") if is_back_key(key) and isinstance(back, dict) else None
+        if isinstance(image, str) and image:
+            named.append((image, ("deck", key, "image")))
+    if len(named) < 2 or loaded.folder is None:
+        return []  # one image: check_image's own cap holds
+    from pugdeck.authoring.images import deck_art_problem  # noqa: PLC0415 (Pillow: only for decks with images)
+
+    found = deck_art_problem(loaded.folder, [entry for entry, _where in named])
+    if found is None:
+        return []
+    entry, message = found
+    where = next(where for named_entry, where in named if named_entry == entry)
+    if isinstance(where, tuple):
+        mark = loaded.root.mark(where)
+        return [Diagnostic(mark.file, mark.line, mark.column, None, ".".join(where), ERROR, message)]
+    mark = where.mark("art")
+    return [Diagnostic(mark.file, mark.line, mark.column, where.id, "art", ERROR, message)]
 
 
 def sound(problems: set[tuple], path: tuple) -> bool:
