@@ -226,3 +226,15 @@ def test_a_new_deck_through_a_missing_folder_lands_where_the_path_leads(in_tmp):
     assert "wrote fresh/deck.yaml" in result.output
     assert sorted(p.name for p in in_tmp.iterdir()) == ["fresh"]
     assert "  id: fresh\n" in (in_tmp / "fresh" / "deck.yaml").read_text(encoding="utf-8")
+
+
+def test_a_folder_name_too_wide_for_the_back_gives_a_deck_that_validates(in_tmp):
+    """A 63-letter German word is wider than the back's title at its smallest size: the name is
+    cut to what the back prints, so the new deck validates and builds as promised."""
+    word = "Donaudampfschifffahrtselektrizitätenhauptbetriebswerkbauunterbe"
+    assert len(word) == 63
+    result = run("init", word, "--language", "de")
+    assert result.exit_code == 0, result.output
+    assert run("validate", word).exit_code == 0
+    name = yaml.safe_load((in_tmp / word / "deck.yaml").read_text(encoding="utf-8"))["deck"]["name"]
+    assert word.startswith(name) and 20 < len(name) < 63
