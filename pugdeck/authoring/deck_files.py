@@ -5,7 +5,7 @@ card problems located in them. Each game's `model` and `checks` build on these."
 
 from typing import Any, NamedTuple
 
-from pugdeck.authoring.diagnostics import ERROR, Diagnostic
+from pugdeck.authoring.diagnostics import ERROR, Diagnostic, shortened
 from pugdeck.authoring.loading import Document, LoadedDeck, SourceCard
 from pugdeck.authoring.schema_checks import SchemaCheck
 
@@ -107,7 +107,8 @@ def back_images(loaded: LoadedDeck) -> list[Diagnostic]:
     block = root.get("deck") if isinstance(root, dict) else None
     if not isinstance(block, dict):
         return []
-    out = []
+    out: list[Diagnostic] = []
+    seen: dict = {}
     for key, back in block.items():
         image = back.get("image") if is_back_key(key) and isinstance(back, dict) else None
         if isinstance(image, str) and image:  # an empty one is the schema's to report
@@ -119,7 +120,25 @@ def back_images(loaded: LoadedDeck) -> list[Diagnostic]:
                 mark = loaded.root.mark(("deck", key, "image"))
                 out.append(Diagnostic(mark.file, mark.line, mark.column, None, f"deck.{key}.image",
                                       ERROR, problem))
+            else:
+                out += _same_back(loaded, key, back, image, seen)
     return out
+
+
+def _same_back(loaded: LoadedDeck, key: str, back: dict, image: str, seen: dict) -> list[Diagnostic]:
+    """A second back that prints as an earlier one does (the same image file, no other text
+    over it): the piles could not be told apart face down, so a Treat could hide in the
+    deck (docs/printing.md). `seen`: what each earlier back prints → its key."""
+    from pugdeck.authoring.images import resolve_image  # noqa: PLC0415 (Pillow)
+
+    printed = (resolve_image(loaded.folder, image), back.get("title"), back.get("tagline"))
+    first = seen.setdefault(printed, key)
+    if first == key:
+        return []
+    mark = loaded.root.mark(("deck", key, "image"))
+    return [Diagnostic(mark.file, mark.line, mark.column, None, f"deck.{key}.image", ERROR,
+                       f"deck.{key} prints the same back as deck.{first} (the image '{shortened(image, 80)}'), so "
+                       "its cards cannot be told apart face down; give it an image of its own, or a title")]
 
 
 def check_files(loaded: LoadedDeck, schema: SchemaCheck) -> list[Diagnostic]:
