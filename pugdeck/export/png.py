@@ -185,7 +185,9 @@ def rasterise(pdf: bytes, pages: Iterable[int], *, dpi: float | None = None,
             page = document[index]
             width_pt, height_pt = page.get_size()
             scale = exact_scale(width_pt, height_pt, size) if size else (dpi or 300) / POINTS_PER_INCH
-            image = page.render(scale=scale).to_pil().convert("RGB")
+            image = page.render(scale=scale).to_pil()  # a copy of the bitmap, in RGB
+            if image.mode != "RGB":  # convert() copies even an RGB picture: 6 ms a card at 300 dpi
+                image = image.convert("RGB")
             page.close()
             if size and image.size != size:
                 image = image.resize(size, Image.Resampling.LANCZOS)
