@@ -16,6 +16,7 @@ gives them (`blank-1.png`, `turd-1.png`…), and each distinct back is `<its nam
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import math
 import re
@@ -60,10 +61,14 @@ class CardPdf:
     data: bytes
     faces: tuple[Face, ...]
     card_size_pt: tuple[float, float]  # one card, trimmed: the page size
+    with_backs: bool = True  # each face followed by its back; else fronts only
 
     @property
     def backs(self) -> dict[str, int]:
-        """Each distinct back (file stem) and a page it is on: the page after its first face."""
+        """Each distinct back (file stem) and a page it is on: the page after its first face
+        (none in a PDF of fronts only)."""
+        if not self.with_backs:
+            return {}
         pages: dict[str, int] = {}
         for face in self.faces:
             pages.setdefault(face.back, face.page + 1)
@@ -145,22 +150,26 @@ def unique_stem(stem: str, taken: set[str]) -> str:
     return candidate
 
 
-def card_pdf(built: Built, progress: Callable[[int, int], None] | None = None) -> CardPdf:
-    """Draw the deck one card per page, each face followed by its back; card problems come
-    back located in the deck's files."""
+def card_pdf(built: Built, progress: Callable[[int, int], None] | None = None,
+             backs: bool = True) -> CardPdf:
+    """Draw the deck one card per page, each face followed by its back (without `backs`, the
+    fronts alone: the live page shows no backs, and drawing each changed card's unchanged
+    back was a seventh of a save); card problems come back located in the deck's files."""
     import pypdfium2 as pdfium  # noqa: PLC0415 (heavy native library: only for pictures)
 
     from pugdeck.render.pdf import render_built_pdf  # noqa: PLC0415 (reportlab: only to draw)
 
     faces = faces_of(built)
+    if not backs:
+        faces = tuple(dataclasses.replace(face, page=index) for index, face in enumerate(faces))
     try:
-        data = render_built_pdf(built, bleed_mm=0, duplex="long", progress=progress)
+        data = render_built_pdf(built, bleed_mm=0, duplex="long" if backs else "none", progress=progress)
     except DeckError as exc:
         raise DeckError(locate(exc.diagnostics, built.origins)) from None
     document = pdfium.PdfDocument(data)
     size = tuple(document[0].get_size())
     document.close()
-    return CardPdf(data, faces, card_size_pt=size)
+    return CardPdf(data, faces, card_size_pt=size, with_backs=backs)
 
 
 def pixel_size(width_pt: float, height_pt: float, dpi: float) -> tuple[int, int]:
