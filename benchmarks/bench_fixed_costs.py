@@ -7,8 +7,7 @@ the same run (issue 26):
 - the peak memory of `export png` and `export print-shop` for a generated deck of 100 and of
   1,000 cards: writing each picture as it is made keeps it flat in the number of cards.
 
-    python benchmarks/bench_fixed_costs.py            # prints the table
-    python benchmarks/bench_fixed_costs.py --repeat 1
+    python benchmarks/run.py --only fixed_costs [--quick]
 
 CPU is the measure on a shared machine; the wall column shows what the second core (PNG
 encoding in a thread beside pdfium) buys.
@@ -16,18 +15,15 @@ encoding in a thread beside pdfium) buys.
 
 from __future__ import annotations
 
-import argparse
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.bench_export import measured as run  # noqa: E402
 from benchmarks.generate import generate_deck  # noqa: E402
 
 FLOOR = Path(__file__).resolve().parent / "raster_floor.py"
@@ -38,19 +34,6 @@ TARGET_PNG = 1.12  # export png CPU / its floor: "keep it there"
 # stays is the deck itself and its PDF, a few tens of KB a card.
 TARGET_GROWTH = 0.6
 MEMORY_DPI = "150"
-
-
-def run(command: list[str]) -> tuple[float, float, float]:
-    """Wall seconds, CPU seconds (user + system) and peak RSS (MB) of one fresh process."""
-    with tempfile.TemporaryFile() as errors:  # a file, not a pipe: a full pipe would block it
-        start = time.perf_counter()
-        process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=errors)
-        _, status, usage = os.wait4(process.pid, 0)
-        elapsed = time.perf_counter() - start
-        if os.waitstatus_to_exitcode(status):
-            errors.seek(0)
-            raise RuntimeError(f"{' '.join(command)} failed: {errors.read().decode()[-800:]}")
-    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def pugdeck(*args: str) -> list[str]:
@@ -152,17 +135,3 @@ def rows(repeat: int = 5) -> list[tuple[str, float, str, str]]:
              f"{verdict(growth, TARGET_GROWTH)} (≥ 1 when every picture is held to the end)"),
         ]
     return table
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=5)
-    args = parser.parse_args()
-    table = rows(args.repeat)
-    width = max(len(name) for name, *_ in table)
-    for name, value, unit, note in table:
-        print(f"{name:<{width}}  {value:>8.3f} {unit:<3} {note}")
-
-
-if __name__ == "__main__":
-    main()

@@ -180,13 +180,8 @@ def test_every_response_carries_the_security_headers(serve, small_deck, path, me
 def test_a_filter_body_past_the_limit_is_refused_before_it_is_read(serve, small_deck):
     """A 300 MB `Content-Length` is answered 413 at once, before a byte of the body is sent."""
     server = serve(small_deck)
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
-    try:
-        connection.putrequest("POST", "/filters", skip_host=True)
-        connection.putheader("Host", f"127.0.0.1:{server.port}")
-        connection.putheader("Content-Type", "application/json")
-        connection.putheader("Content-Length", str(300 * 2**20))
-        connection.endheaders()  # and no body: a server that reads it first would wait for it
+    connection = _filters_post(server, {"Content-Length": str(300 * 2**20)})
+    try:  # and no body sent: a server that reads it first would wait for it
         reply = connection.getresponse()
         assert reply.status == 413
         assert b"at most 4096 bytes" in reply.read()
@@ -198,13 +193,8 @@ def test_a_filter_body_past_the_limit_is_refused_before_it_is_read(serve, small_
 def test_a_filter_body_that_grows_past_the_limit_while_read_is_refused(serve, small_deck):
     """Chunked, with no length declared: counted as it comes."""
     server = serve(small_deck)
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    connection = _filters_post(server, {"Transfer-Encoding": "chunked"})
     try:
-        connection.putrequest("POST", "/filters", skip_host=True)
-        connection.putheader("Host", f"127.0.0.1:{server.port}")
-        connection.putheader("Content-Type", "application/json")
-        connection.putheader("Transfer-Encoding", "chunked")
-        connection.endheaders()
         chunk = b" " * 3000
         for _ in range(2):
             connection.send(b"%x\r\n%s\r\n" % (len(chunk), chunk))
@@ -212,3 +202,15 @@ def test_a_filter_body_that_grows_past_the_limit_while_read_is_refused(serve, sm
         assert reply.status == 413
     finally:
         connection.close()
+
+
+def _filters_post(server, headers: dict) -> http.client.HTTPConnection:
+    """A connection that has sent a JSON `POST /filters` head with `headers`, and no body yet."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    connection.putrequest("POST", "/filters", skip_host=True)
+    connection.putheader("Host", f"127.0.0.1:{server.port}")
+    connection.putheader("Content-Type", "application/json")
+    for name, value in headers.items():
+        connection.putheader(name, value)
+    connection.endheaders()
+    return connection
