@@ -9,14 +9,13 @@ The event stream is iterative, so a 10,000-deep nesting cannot exhaust Python's 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from pugdeck.authoring.diagnostics import ERROR, Diagnostic, shortened
+from pugdeck.authoring.diagnostics import ERROR, UNSAFE_IN_TEXT, Diagnostic, shortened, unsafe_in_text
 from pugdeck.authoring.slugs import nfc
 from pugdeck.authoring.yaml_block import NotBlockYaml, read_block_yaml
 from pugdeck.inputs import InputError, TooLarge, read_bytes
@@ -34,12 +33,8 @@ _TOO_DEEP = f"nesting deeper than {MAX_DEPTH} levels; a deck never needs that"
 _Parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _resolver = yaml.resolver.Resolver()
 _constructor = yaml.constructor.SafeConstructor()
-# Text may hold tabs and line breaks, nothing else from the C0/C1 control ranges, and none
-# of the characters that make a terminal show a line as other than it is: the line and
-# paragraph separators (U+2028, U+2029: a line break to some readers) and the bidirectional
-# embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069: `play` printed a card
-# with U+202E reversed). Right-to-left text needs none of them; the marks U+200E/U+200F stay.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# Text may hold tabs and line breaks, nothing else that could break or disguise a line.
+_CONTROL = UNSAFE_IN_TEXT
 _SCALAR_TAGS = {
     "tag:yaml.org,2002:str",
     "tag:yaml.org,2002:int",
@@ -187,7 +182,7 @@ def parse_yaml(text: str, display: str, positions: bool = True) -> tuple[Any, di
                     # (isprintable() is a quick yes: none of them is printable.)
                     if (value.__class__ is str and not value.isprintable()
                             and (bad := control(value))):
-                        raise fail(event, _unsafe_character(bad.group()))
+                        raise fail(event, unsafe_in_text(bad.group()))
                     if event.anchor:
                         anchors[event.anchor] = (value, 1)
                     size = 1
@@ -270,18 +265,6 @@ def parse_yaml(text: str, display: str, positions: bool = True) -> tuple[Any, di
         parser.dispose()
     data = root[0] if root else None
     return data, marks, key_marks
-
-
-def _unsafe_character(char: str) -> str:
-    """The message for a character `_CONTROL` refuses in text."""
-    code = ord(char)
-    if code in (0x2028, 0x2029):
-        return (f"U+{code:04X} ({'line' if code == 0x2028 else 'paragraph'} separator) in text: "
-                "it splits the line a terminal shows; remove it, or write a line break")
-    if code >= 0x202A:
-        return (f"U+{code:04X} (a bidirectional control) in text: it makes a terminal show the "
-                "line in another order than it is written; remove it")
-    return f"control character U+{code:04X} in text; remove it"
 
 
 class _Marker:
