@@ -21,7 +21,6 @@ import yaml
 
 from benchmarks.bench_render import child_environment
 from benchmarks.generate import generate_deck
-from pugdeck.authoring import yaml_block, yaml_text
 from pugdeck.authoring.deck_files import printed_texts
 from pugdeck.authoring.loading import gc_paused, load_deck
 from pugdeck.building.deck_check import check_deck_at
@@ -79,18 +78,6 @@ def _stage(name: str, run, repeats: int, whole: tuple[float, float]) -> tuple[st
     return (f"  {name}", wall, "s", f"CPU {cpu:.2f} s = {cpu / whole[1]:.0%} of validate", cpu)
 
 
-def _without_block_reader(run):
-    """`run()` with the fast block-YAML reader declining every file."""
-    def decline(*_args, **_kwargs):
-        raise yaml_block.NotBlockYaml()
-
-    saved, yaml_text.read_block_yaml = yaml_text.read_block_yaml, decline
-    try:
-        return run()
-    finally:
-        yaml_text.read_block_yaml = saved
-
-
 def rows(quick: bool = False) -> list[tuple]:
     """(name, median, unit, target or baseline) for each measurement."""
     repeats = 1 if quick else 7
@@ -128,11 +115,6 @@ def rows(quick: bool = False) -> list[tuple]:
                                  lambda: checks.near_duplicate_questions(loaded.cards), repeats, warm))
         stages.append(_stage("load with positions (only a deck with problems)",
                              lambda: load_deck(deck), repeats, warm))
-        # Why authoring/yaml_block.py exists (issue 12, item 6): the same first pass with
-        # every file read by the libyaml event reader alone.
-        stages.append(_stage("load, libyaml reader only (yaml_block declined)",
-                             lambda: _without_block_reader(lambda: load_deck(deck, positions=False)),
-                             repeats, warm))
     bundled = median_time(lambda: _valid(bundled_deck("pug-you")), max(repeats, 3))
     verdict = "ok" if warm[0] <= TARGET_S else "MISSED"
     return [

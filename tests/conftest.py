@@ -1,4 +1,5 @@
-"""Fixtures shared by the whole suite: decks written to a temporary folder.
+"""Fixtures shared by the whole suite: decks written to a temporary folder; and the suite's
+Hypothesis profile (tests/helpers/hypothesis_profiles.py), loaded before any test module.
 
 `write_deck` writes `deck.yaml` and the files a test names, and makes the temporary folder
 the working directory, so diagnostics read as a user sees them: `deck/cards.yaml:9:5: …`.
@@ -6,9 +7,15 @@ the working directory, so diagnostics read as a user sees them: `deck/cards.yaml
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+
+pytest.register_assert_rewrite("helpers")  # before the import below: their asserts explain themselves
+from helpers import hypothesis_profiles  # noqa: E402
+
+hypothesis_profiles.load(os.environ)
 
 DECK_HEADER = """\
 deck:

@@ -2,7 +2,7 @@
 pugdeck: `validate`, `build` (JSON and PDF), the exports, `schema`, `import`, `play`,
 `replay`, `simulate` and `serve`. High Card lives in tests/plugin_game and is registered the
 way pip registers a game: an entry point in the group `pugdeck.games` (see
-tests/plugin_game/install.py)."""
+tests/helpers/highcard.py)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from plugin_game.install import DECK, highcard_installed
 
 # The command modules are imported before High Card is installed, as in a long-lived
 # process: what they offer must come from the registry when a command runs.
 import pugdeck.cli.export_csv
 import pugdeck.cli.validate  # noqa: F401
+from helpers.highcard import DECK, highcard_installed
 from pugdeck.cli import main
 
 NAMES = ("One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")

@@ -17,7 +17,6 @@ import yaml
 
 from pugdeck.authoring.diagnostics import ERROR, UNSAFE_IN_TEXT, Diagnostic, shortened, unsafe_in_text
 from pugdeck.authoring.slugs import nfc
-from pugdeck.authoring.yaml_block import NotBlockYaml, read_block_yaml
 from pugdeck.inputs import InputError, TooLarge, read_bytes
 from pugdeck.resources import display_path  # noqa: F401 (where loading and others import it from)
 
@@ -106,24 +105,14 @@ def parse_yaml(text: str, display: str, positions: bool = True) -> tuple[Any, di
     """Build data from YAML text; returns (data, value positions, key positions).
 
     With `positions=False` the two position tables stay empty, for a first pass over a deck
-    that will only be parsed again (with positions) if it has a problem to point at. Plain
-    block YAML is read by `yaml_block` either way, in less than half the time (with positions,
-    about half). Errors raised while parsing are located either way.
+    that will only be parsed again (with positions) if it has a problem to point at. Errors
+    raised while parsing are located either way.
 
     Positions are (line, column) pairs, 1-based; `Document` turns them into `Mark`s on
     demand, which keeps this loop (the cost of loading a large deck) lean.
     """
-    # Most deck files are plain block YAML, which `yaml_block` reads several times faster,
-    # with its positions or without; it declines anything else, and that is read here, in full.
     marks: dict[tuple, tuple[int, int]] = {}
     key_marks: dict[tuple, tuple[int, int]] = {}
-    try:
-        if positions:
-            return read_block_yaml(text, plain_value, MAX_DEPTH, MAX_VALUES, marks, key_marks), marks, key_marks
-        return read_block_yaml(text, plain_value, MAX_DEPTH, MAX_VALUES), marks, key_marks
-    except NotBlockYaml:
-        marks.clear()
-        key_marks.clear()
     anchors: dict[str, tuple[Any, int]] = {}
     # A frame per open collection: [container, path, pending key, anchor, values at start]
     stack: list[list] = []

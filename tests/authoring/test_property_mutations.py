@@ -19,7 +19,7 @@ from pugdeck.authoring.diagnostics import ERROR, WARNING, DeckError
 from pugdeck.authoring.loading import LoadError, load_document
 from pugdeck.building.deck_check import check_deck_at
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 HEADER = "deck: {id: prop, name: Property deck, game: pug-you}\ninclude: [cards.yaml]\n"
 
 PUG = {"id": "cake-thief", "kind": "pug", "level": "green",
@@ -153,28 +153,28 @@ def load_text(tmp: Path, content: bytes):
         assert d.file == "f.yaml" and d.line >= 1 and d.column >= 1 and d.message
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.lists(YAML_BITS, max_size=40).map("".join))
 def test_yaml_shaped_noise_loads_or_raises_a_located_load_error(text):
     with tempfile.TemporaryDirectory() as tmp:
         load_text(Path(tmp), text.encode("utf-8"))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.text(max_size=200))
 def test_random_text_loads_or_raises_a_located_load_error(text):
     with tempfile.TemporaryDirectory() as tmp:
         load_text(Path(tmp), text.encode("utf-8", "surrogatepass"))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.binary(max_size=200))
 def test_random_bytes_load_or_raise_a_located_load_error(content):
     with tempfile.TemporaryDirectory() as tmp:
         load_text(Path(tmp), content)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(st.binary(max_size=200) | st.lists(YAML_BITS, max_size=40).map(lambda bits: "".join(bits).encode()))
 def test_random_deck_yaml_gives_diagnostics_or_a_deck_error_only(content):
     check_written({"deck.yaml": content})

@@ -4,8 +4,8 @@ decks, with the example third game installed as a package of its own."""
 from __future__ import annotations
 
 import pytest
-from plugin_game.install import highcard_installed
 
+from helpers.highcard import highcard_installed
 from pugdeck.building.pipeline import build
 from pugdeck.games import registry
 from pugdeck.games.conformance import ConformanceError, check_game

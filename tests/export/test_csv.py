@@ -127,7 +127,7 @@ def as_exported(rows: list[list[str]]) -> list[list[str]]:
                         for row in rows[1:]]
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, suppress_health_check=[HealthCheck.too_slow])
 @given(pug_tables())
 def test_csv_yaml_csv_round_trip_is_lossless(rows):
     with tempfile.TemporaryDirectory() as tmp:

@@ -1,7 +1,7 @@
 """`pugdeck export html`: the page itself, and the page in a real headless browser.
 
 The browser tests drive Debian's chromium over the DevTools protocol on a pipe
-(tests/devtools_browser.py), so they need no websocket library. They click the real checkboxes and type into the search
+(tests/helpers/devtools_browser.py), so they need no websocket library. They click the real checkboxes and type into the search
 box, and collect every console error and uncaught exception the page produces. Without a
 chromium they are skipped with a message; `.ci/run` installs one.
 """
@@ -12,8 +12,8 @@ import re
 
 import pytest
 from click.testing import CliRunner
-from devtools_browser import DevToolsPipe, find_browser
 
+from helpers.devtools_browser import DevToolsPipe, find_browser
 from pugdeck.building.pipeline import build
 from pugdeck.cli import main
 from pugdeck.export.html import fill, fold, gallery_html

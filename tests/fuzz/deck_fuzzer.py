@@ -37,9 +37,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from click.testing import CliRunner
-from fuzz.deck_mutations import ART_FILES, mutate
 from PIL import Image
 
+from fuzz.deck_mutations import ART_FILES, mutate
 from pugdeck.authoring.diagnostics import DeckError, Diagnostic
 from pugdeck.authoring.loading import load_deck
 from pugdeck.building.deck_check import check_deck_at

@@ -13,9 +13,9 @@ from __future__ import annotations
 import time
 
 import pytest
+
 from fuzz import deck_fuzzer
 from fuzz.deck_fuzzer import Workspace, draw, run
-
 from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 
 CI_CASES = 2000

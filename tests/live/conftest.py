@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from live_server import Running
 
+from helpers.live_server import Running
 from pugdeck.live.session import LiveSession
 
 THREE = ("Who sings in the shower?", "Who naps at work?", "Who eats the last biscuit?")

@@ -6,8 +6,9 @@ Debian's)."""
 from __future__ import annotations
 
 import pytest
-from devtools_browser import DevToolsPipe, find_browser
-from live_server import save_like_an_editor
+
+from helpers.devtools_browser import DevToolsPipe, find_browser
+from helpers.live_server import save_like_an_editor
 
 
 @pytest.fixture(scope="module")

@@ -8,8 +8,8 @@ import json
 import time
 
 import pytest
-from live_server import Running, save_like_an_editor
 
+from helpers.live_server import Running, save_like_an_editor
 from pugdeck.games.built_deck import dumps
 from pugdeck.live.session import LiveSession
 

@@ -6,9 +6,9 @@ import io
 import time
 from pathlib import Path
 
-from live_server import save_like_an_editor
 from PIL import Image
 
+from helpers.live_server import save_like_an_editor
 from pugdeck.building.pipeline import build
 from pugdeck.live.watch_list import concerns, read_files, watched_folders
 from pugdeck.resources import data_dir

@@ -2,9 +2,9 @@
 deck as the built schema allows, and a back image scaled to cover, centred and cropped."""
 
 import pytest
-from deck_fixture import built_card, deck_doc
 from PIL import Image
 
+from helpers.render_decks import built_card, deck_doc
 from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.building.pipeline import build
 from pugdeck.render.backs import BackChoice, back_choice, back_text

@@ -131,8 +131,7 @@ def test_an_unknown_paper_is_refused():
 def test_build_shifts_its_backs_the_way_the_sheet_was_read(duplex):
     # The reading is only right if `build --back-offset X,Y` moves the backs as the sheet's
     # own --back-offset moves its scales: the same way, the same millimetres, on the page.
-    from deck_fixture import built_card, deck_doc, deck_folder
-
+    from helpers.render_decks import built_card, deck_doc, deck_folder
     from pugdeck.render.pdf import render_pdf
 
     card = built_card({"id": "c", "kind": "pug", "level": "red", "question": "Who snores?",

@@ -21,7 +21,7 @@ def verdict(fitted):
     return (fitted.size, fitted.overflow, fitted.fits, fitted.missing, fitted.long_word)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(words=st.lists(st.sampled_from(WORDS), max_size=40),
        width=st.floats(40, 200), height=st.floats(10, 120),
        max_lines=st.sampled_from([0, 1, 2, 4]))

@@ -5,10 +5,10 @@ import io
 import zlib
 
 import pytest
-from deck_fixture import bundled_built_deck, deck_folder
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
+from helpers.render_decks import bundled_built_deck, deck_folder
 from pugdeck.render import pdf
 from pugdeck.render.page_streams import StreamingCanvas
 

@@ -5,11 +5,11 @@ import re
 
 import pypdfium2 as pdfium
 import pytest
-from deck_fixture import built_card, bundled_built_deck, deck_doc, deck_folder
 from PIL import Image
 from pypdf import PdfReader
 from reportlab.lib.units import mm
 
+from helpers.render_decks import built_card, bundled_built_deck, deck_doc, deck_folder
 from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.render.pdf import render_pdf
 
@@ -194,7 +194,7 @@ def test_deck_name_with_an_unprintable_character_fails():
 def test_memory_stays_flat_because_pages_are_streamed():
     import tracemalloc
 
-    from deck_fixture import generated_deck
+    from helpers.render_decks import generated_deck
 
     render_pdf(generated_deck(9), deck_folder=deck_folder())  # fonts and caches loaded once
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from pixelpug_scenario import play
-
+from helpers.pixelpug_moves import play
 from pugdeck.games.pixelpug.bots import HeuristicBot, known_hands, make_bots, play_game
 
 

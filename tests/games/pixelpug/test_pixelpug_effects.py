@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from pixelpug_scenario import ids, play
 
+from helpers.pixelpug_moves import ids, play
 from pugdeck.games.pixelpug.state import IllegalAction
 
 

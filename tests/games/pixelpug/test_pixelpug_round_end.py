@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pixelpug_scenario import duel, ids, play
+from helpers.pixelpug_moves import duel, ids, play
 
 SHORT = ["nap#1", "sniff#1", "dog-food#1", "the-pug#1"]
 

@@ -1,13 +1,13 @@
 """One scenario per clarification of the PixelPug rules text (docs/rules-pixelpug.md), in its order.
 
-Each scenario deals a stacked deck (see conftest) and plays through the public API only.
+Each scenario deals a stacked deck (see conftest.py) and plays through the public API only.
 """
 
 from __future__ import annotations
 
 import pytest
-from pixelpug_scenario import duel, ids, play
 
+from helpers.pixelpug_moves import duel, ids, play
 from pugdeck.games.pixelpug.state import IllegalAction
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from conftest import built_deck, card
 
+from helpers.pug_you_decks import built_deck, card
 from pugdeck.games.pug_you.bots import HeuristicBot, RandomBot, make_bots, play_game
 from pugdeck.games.pug_you.engine import Game
 from pugdeck.games.pug_you.transcript import join_words, loser_speech

@@ -3,9 +3,9 @@
 import io
 
 from pypdf import PdfReader
-from render.deck_fixture import built_card, deck_doc, deck_folder
 from reportlab.lib.units import mm
 
+from helpers.render_decks import built_card, deck_doc, deck_folder
 from pugdeck.games.pug_you.faces.card_faces import (
     blank_custom_face,
     card_face,

@@ -11,8 +11,8 @@ import copy
 import json
 
 import pytest
-from conftest import built_deck
 
+from helpers.pug_you_decks import built_deck
 from pugdeck.games.pug_you.engine import Game, replay
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import built_deck, card, deal
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
+from helpers.pug_you_decks import built_deck, card, deal
 from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.games.pug_you.bots import make_bots, play_game
 from pugdeck.games.pug_you.engine import CHANCE, Game, replay
@@ -221,7 +221,7 @@ def test_any_json_thrown_at_apply_action_is_legal_or_an_illegal_action():
     fields = hs.dictionaries(hs.sampled_from(["card", "from", "nominees", "nominee", "order", "z"]),
                              _json_values, max_size=3)
 
-    @settings(max_examples=300, deadline=None)
+    @settings(max_examples=300)
     @given(hs.integers(0, len(positions) - 1), kinds, fields)
     def check(at, kind, extra):
         state = positions[at].clone()

@@ -3,8 +3,7 @@ mutt takes its badges away only in the final scoring."""
 
 from __future__ import annotations
 
-from conftest import built_deck, scenario, turn
-
+from helpers.pug_you_decks import built_deck, scenario, turn
 from pugdeck.games.pug_you.bots import make_bots, play_game
 from pugdeck.games.pug_you.engine import Game
 from pugdeck.games.pug_you.transcript import narrate

@@ -13,8 +13,8 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import built_deck, card
 
+from helpers.pug_you_decks import built_deck, card
 from pugdeck.games.pug_you.bots import make_bots, play_game
 from pugdeck.games.pug_you.engine import Game
 from pugdeck.games.pug_you.transcript import narrate

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from conftest import built_deck, card, scenario, turn
 
+from helpers.pug_you_decks import built_deck, card, scenario, turn
 from pugdeck.games.pug_you.engine import CHANCE, TERMINAL, Game
 from pugdeck.games.pug_you.state import IllegalAction
 

@@ -72,7 +72,7 @@ _word_sets = st.lists(st.frozensets(st.sampled_from(_VOCABULARY[:10]), max_size=
 _thresholds = st.sampled_from([0.5, 0.6, 2 / 3, 0.7, 0.75, 0.8, 0.9, 1.0]) | st.floats(0.01, 1.0)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(_word_sets, _thresholds)
 def test_the_search_reports_the_same_pairs_as_comparing_every_pair(sets, threshold):
     """Random small decks (repeats, subsets, empty questions, any threshold): the join and the
@@ -80,7 +80,7 @@ def test_the_search_reports_the_same_pairs_as_comparing_every_pair(sets, thresho
     assert earliest_similar(sets, threshold) == every_pair(sets, threshold)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(st.lists(st.sampled_from(_VOCABULARY), min_size=1, max_size=14), st.data())
 def test_a_set_and_its_variations_are_found_whatever_else_is_in_the_deck(base, data):
     """Decks built round one question (drop one word, add one, swap one), with noise."""
@@ -116,7 +116,7 @@ def test_a_threshold_outside_zero_to_one_is_refused():
 
 
 def test_question_words_are_read_alike_in_ascii_and_in_any_other_text():
-    @settings(max_examples=500, deadline=None)
+    @settings(max_examples=500)
     @given(st.text(alphabet=st.sampled_from("abcXYZ019_-'?! \t\u00e9\u00df\u0130\u0661") | st.characters(),
                    max_size=40))
     def same(question):

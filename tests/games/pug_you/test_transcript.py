@@ -3,8 +3,7 @@ losing, and a mutt written without a descriptive is scored in a sentence that st
 
 from __future__ import annotations
 
-from conftest import built_deck, card, deal, turn
-
+from helpers.pug_you_decks import built_deck, card, deal, turn
 from pugdeck.games.pug_you.engine import Game
 from pugdeck.games.pug_you.transcript import loser_speech, narrate
 

@@ -8,8 +8,8 @@ not cast one of the swapped votes, at every step to the end of the game.
 from __future__ import annotations
 
 import pytest
-from conftest import built_deck, scenario, turn
 
+from helpers.pug_you_decks import built_deck, scenario, turn
 from pugdeck.games.pug_you.engine import Game
 from pugdeck.games.pug_you.game import GAME
 from pugdeck.games.rng import Rng

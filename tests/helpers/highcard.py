@@ -11,7 +11,7 @@ from pathlib import Path
 
 from pugdeck.games import registry
 
-PACKAGE_ROOT = Path(__file__).resolve().parent  # holds the package pugdeck_highcard
+PACKAGE_ROOT = Path(__file__).resolve().parents[1] / "plugin_game"  # holds the package pugdeck_highcard
 DECK = PACKAGE_ROOT / "pugdeck_highcard" / "decks" / "highcard"
 
 
