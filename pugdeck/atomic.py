@@ -58,7 +58,7 @@ def output_path(path: Path | str) -> Path:
         resolved /= path.name  # an output may be a link, replaced itself: not followed
     if not path.is_absolute():
         try:
-            return resolved.relative_to(os.getcwd()) if resolved != Path.cwd() else Path(".")
+            return resolved.relative_to(os.getcwd())
         except ValueError:
             pass
     return resolved
