@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.generate import generate_deck  # noqa: E402
 from pugdeck.building.deck_check import check_deck_at  # noqa: E402
 from pugdeck.building.parameters import values_for  # noqa: E402
-from pugdeck.games.built_deck import dumps  # noqa: E402
+from pugdeck.core.built_deck import dumps  # noqa: E402
 from pugdeck.games.pug_you.build import build_deck  # noqa: E402
 from pugdeck.games.registry import game  # noqa: E402
 from pugdeck.resources import bundled_deck  # noqa: E402

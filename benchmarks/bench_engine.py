@@ -3,7 +3,7 @@
     python benchmarks/bench_engine.py [--quick]
 
 An action is one `apply_action` (chance shuffles included) after one `legal_actions()`
-call and the `RandomBot`'s uniform pick — `bots.play_game`'s whole loop, invariant checks
+call and the `RandomBot`'s uniform pick — `bots.play_game`'s whole loop (games/loop.py), invariant checks
 off. The deck is the bundled one, built as `pugdeck build` writes it. Times are CPU time of
 this process (`time.process_time`), so other work on the machine disturbs them less than
 wall time would; each row is the median of five runs (one with --quick).

@@ -46,13 +46,13 @@ def floors(work: Path) -> dict[str, list[str]]:
     from pugdeck.export.png import card_pdf, png_pages
     from pugdeck.export.print_shop import SHOPS, shop_plan
     from pugdeck.export.print_shop_check import check_safe_zone
-    from pugdeck.render.pdf import render_built_pdf
+    from pugdeck.games.printing import render_built
     from pugdeck.resources import bundled_deck
 
     built = build(bundled_deck("pug-you"), {}, profile=None, name=None)
     shop = SHOPS["mpc"]
     shop_pdf = work / "shop.pdf"
-    shop_pdf.write_bytes(render_built_pdf(built, bleed_mm=shop.bleed_mm, duplex="long"))
+    shop_pdf.write_bytes(render_built(built, bleed_mm=shop.bleed_mm, duplex="long"))
     shop_pages = [image.page for image in shop_plan(built, check_safe_zone(built, shop))]
     pdf = card_pdf(built)
     (work / "cards.pdf").write_bytes(pdf.data)

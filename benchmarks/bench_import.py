@@ -32,7 +32,7 @@ _REFUSE = """
 import sys, time
 sys.path.insert(0, sys.argv[1])
 from pathlib import Path
-from pugdeck.authoring.diagnostics import DeckError
+from pugdeck.core.diagnostics import DeckError
 from pugdeck.importing.table_import import import_cards
 start = time.perf_counter()
 try:

@@ -97,7 +97,7 @@ _RENDER_ONLY = """
 import json, sys
 from pathlib import Path
 sys.path.insert(0, sys.argv[1])
-from pugdeck.render.pdf import render_pdf
+from pugdeck.games.printing import render_pdf
 doc = json.loads(Path(sys.argv[2]).read_text(encoding="utf-8"))
 Path(sys.argv[4]).write_bytes(render_pdf(doc, deck_folder=Path(sys.argv[3])))
 """

@@ -24,7 +24,9 @@ from benchmarks.generate import generate_deck
 from pugdeck.authoring.deck_files import printed_texts
 from pugdeck.authoring.loading import gc_paused, load_deck
 from pugdeck.building.deck_check import check_deck_at
+from pugdeck.games.deck_checks import print_problems
 from pugdeck.games.pug_you import checks
+from pugdeck.games.pug_you.game import GAME
 from pugdeck.resources import bundled_deck
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,17 +100,19 @@ def rows(quick: bool = False) -> list[tuple]:
         floor = (statistics.median(w for w, _ in floors), statistics.median(c for _, c in floors))
         per_floor = statistics.median(r[1] / f[1] for r, f in zip(runs, floors))
         loaded = load_deck(deck, positions=False)
-        typed, _ = checks.check_deck(loaded)
+        typed, _ = GAME.check_deck(loaded)
         stages = [
             _stage("load (YAML → data; a clean deck needs no positions)",
                    lambda: load_deck(deck, positions=False), repeats, warm),
-            _stage("checks: schema, game rules, print", lambda: checks.check_deck(loaded), repeats, warm),
+            _stage("checks: schema, game rules, print", lambda: GAME.check_deck(loaded), repeats, warm),
         ]
         # Parts of the check, named as the lead's code names them today; skipped if renamed.
-        if hasattr(checks, "print_checks"):
-            def print_checks():  # what check_deck hands them: each card's printed texts
-                printed, origins = printed_texts(loaded, [], checks.TEXT_FIELDS)
-                return checks.print_checks(printed, typed.info.template, typed.folder, origins)
+        if hasattr(checks, "CHECKS"):
+            fields = checks.CHECKS.text_fields
+
+            def print_checks():  # what the check skeleton hands them: each card's printed texts
+                printed, origins = printed_texts(loaded, [], tuple(f for f, _r, _s in fields))
+                return print_problems(printed, GAME, typed.info.template, typed.folder, fields, origins)
             stages.append(_stage("  of which print checks (text fit, glyphs)", print_checks, repeats, warm))
         if hasattr(checks, "near_duplicate_questions"):
             stages.append(_stage("  of which near-duplicate questions",

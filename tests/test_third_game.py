@@ -6,6 +6,7 @@ tests/helpers/highcard.py)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 
 import pytest
@@ -196,3 +197,66 @@ def test_init_offers_it_and_says_plainly_that_it_has_no_starter_deck(site, tmp_p
     assert result.exit_code == 1
     assert result.stderr.startswith("error: High Card has no starter deck to begin from")
     assert not (tmp_path / "mine").exists()
+
+
+# --- a game is a declaration of parts (pugdeck/games/spec.py, games/parts.py) ------------
+
+def _with_parts(monkeypatch, drop: tuple[str, ...] = (), **parts: str):
+    """High Card registered again with some parts dropped or replaced, for one test."""
+    from pugdeck.games import registry
+
+    base = type(registry.game("highcard"))
+    changed = type("Changed", (base,), {"parts": {**{k: v for k, v in base.parts.items() if k not in drop},
+                                                  **parts}})
+    monkeypatch.setitem(registry.registered(), "highcard", changed())
+
+
+def test_a_game_without_printing_says_so_in_one_sentence_at_build_and_still_validates(site, tmp_path,
+                                                                                      monkeypatch):
+    _with_parts(monkeypatch, drop=("print_run", "faces"))
+    assert run("validate", str(DECK)).exit_code == 0  # no print checks, no template looked for
+    built = run("build", str(DECK), "--out", str(tmp_path / "out"))
+    assert built.exit_code == 1 and "Traceback" not in built.output
+    assert built.stderr.splitlines()[0] == "High Card cannot print; `pugdeck build --no-pdf` writes its JSON"
+    assert "template" not in built.stderr
+    assert not (tmp_path / "out").exists()  # all or nothing: no JSON without its PDF
+    assert run("build", str(DECK), "--no-pdf", "--out", str(tmp_path / "json")).exit_code == 0
+    png = run("export", "png", str(DECK), "--out", str(tmp_path / "png"))
+    assert png.exit_code == 1 and "High Card cannot print" in png.stderr and "Traceback" not in png.output
+
+
+def test_a_game_whose_build_returns_no_built_deck_is_one_sentence_not_a_traceback(site, tmp_path,
+                                                                                 monkeypatch):
+    # The installed game's own module (top-level `pugdeck_highcard`, as its entry point names it).
+    highcard_build = importlib.import_module("pugdeck_highcard.build")
+    monkeypatch.setattr(highcard_build, "as_document", lambda deck, params, **_: {"cards": []}, raising=False)
+    _with_parts(monkeypatch, build_deck="pugdeck_highcard.build:as_document")
+    result = run("build", str(DECK), "--no-pdf", "--out", str(tmp_path))
+    assert result.exit_code == 1
+    assert "High Card broke pugdeck's game contract: its build_deck returned a dict" in result.stderr
+    assert "Traceback" not in result.output and list(tmp_path.iterdir()) == []
+
+
+def test_a_game_without_an_engine_says_so_at_play(site, monkeypatch):
+    _with_parts(monkeypatch, drop=("new_game",))
+    result = run("play", str(site), "--players", "2")
+    assert result.exit_code == 1 and "High Card has no engine" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_a_game_without_checks_says_so_at_validate(site, monkeypatch):
+    _with_parts(monkeypatch, drop=("checks",))
+    result = run("validate", str(DECK))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "deck.yaml:" in result.stderr and "High Card decks cannot be checked" in result.stderr
+
+
+def test_a_game_whose_check_deck_returns_no_checked_deck_is_one_sentence(site, tmp_path, monkeypatch):
+    """At 0ca5078, `pugdeck build` of such a game ended in an AttributeError traceback."""
+    from pugdeck.games import registry
+
+    spec = registry.game("highcard")
+    monkeypatch.setattr(type(spec), "check_deck", lambda self, loaded: (loaded, []), raising=False)
+    result = run("build", str(DECK), "--no-pdf", "--out", str(tmp_path))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "High Card broke pugdeck's game contract: its check_deck returned a LoadedDeck" in result.stderr

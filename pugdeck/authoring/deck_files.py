@@ -5,9 +5,9 @@ card problems located in them. Each game's `model` and `checks` build on these."
 
 from typing import Any, NamedTuple
 
-from pugdeck.authoring.diagnostics import ERROR, Diagnostic, shortened
 from pugdeck.authoring.loading import Document, LoadedDeck, SourceCard
 from pugdeck.authoring.schema_checks import SchemaCheck
+from pugdeck.core.diagnostics import ERROR, Diagnostic, shortened
 
 
 def is_back_key(key: str) -> bool:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
-from pugdeck.authoring.diagnostics import shortened
 from pugdeck.authoring.loading import inside_folder, unusable_name
+from pugdeck.core.diagnostics import shortened
 
 MAX_IMAGE_BYTES = 20 * 1024 * 1024
 # Decoded pixels: 40 Mpx is 160 MB in memory as RGBA, over 50 times what a card printed at

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic, shortened
 from pugdeck.authoring.yaml_text import MAX_FILE_BYTES, MAX_FILES, LoadError, Mark, display_path, parse_yaml, read_text  # noqa: F401
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic, shortened
 
 UNREAD = "<file>"  # the field of a problem that kept a whole file from being read
 

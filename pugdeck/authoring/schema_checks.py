@@ -18,22 +18,20 @@ import json
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import fastjsonschema
 
-from pugdeck.authoring.diagnostics import ERROR, Diagnostic, shortened
-from pugdeck.authoring.loading import Document
 from pugdeck.authoring.slugs import ASCII_SLUG_PATTERN, FORMAT, SLUG_PATTERN, is_slug, slug_message
+from pugdeck.core.diagnostics import ERROR, TYPE_NAMES, Diagnostic, describe, shortened
+
+if TYPE_CHECKING:  # types only: checking built JSON (engines) must not load the YAML reader
+    from pugdeck.authoring.loading import Document
 
 # The formats our schemas assert beyond what a `pattern` can say, for both validators.
 FORMATS = {FORMAT: is_slug}
 
 _UNKNOWN_SHOWN = 5  # unknown keys named in one message; the rest are counted
-_TYPE_NAMES = {
-    "string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
-    "array": "a list", "object": "a mapping", "null": "empty (null)",
-}
 
 
 def suggest(word: str, options: Iterable[str]) -> str:
@@ -43,31 +41,6 @@ def suggest(word: str, options: Iterable[str]) -> str:
     # Only text can be close to text: an enum may also allow null (a built card's `level`).
     close = difflib.get_close_matches(word, [o for o in options if isinstance(o, str)], n=1, cutoff=0.6)
     return f"; did you mean '{close[0]}'?" if close else ""
-
-
-def describe(value: Any) -> str:
-    """How a wrong value reads in a message: its type and (short) text."""
-    kind = _TYPE_NAMES.get(_json_type(value), type(value).__name__)
-    if isinstance(value, (dict, list)):
-        return kind
-    shown = json.dumps(value, ensure_ascii=False)
-    return f"{kind} {shown[:40] + '…' if len(shown) > 40 else shown}"
-
-
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    return "object" if isinstance(value, dict) else type(value).__name__
 
 
 def _field_name(path: tuple) -> str:
@@ -82,7 +55,7 @@ def message_for(error) -> str:
     kind, detail, value = error.validator, error.validator_value, error.instance
     if kind == "type":
         wanted = detail if isinstance(detail, list) else [detail]
-        text = f"{subject} must be {' or '.join(_TYPE_NAMES.get(w, w) for w in wanted)}, not {describe(value)}"
+        text = f"{subject} must be {' or '.join(TYPE_NAMES.get(w, w) for w in wanted)}, not {describe(value)}"
         # YAML 1.1 reads an unquoted no/yes/on/off as a boolean and 42 as a number.
         if "string" in wanted and isinstance(value, bool):
             return text + "; YAML reads an unquoted yes/no/on/off as true or false: put the text in quotes"

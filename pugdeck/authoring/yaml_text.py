@@ -15,8 +15,8 @@ from typing import Any
 
 import yaml
 
-from pugdeck.authoring.diagnostics import ERROR, UNSAFE_IN_TEXT, Diagnostic, shortened, unsafe_in_text
 from pugdeck.authoring.slugs import nfc
+from pugdeck.core.diagnostics import ERROR, UNSAFE_IN_TEXT, Diagnostic, shortened, unsafe_in_text
 from pugdeck.inputs import InputError, TooLarge, read_bytes
 from pugdeck.resources import display_path  # noqa: F401 (where loading and others import it from)
 

@@ -6,11 +6,12 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from pugdeck.authoring.diagnostics import Diagnostic
 from pugdeck.authoring.loading import LoadedDeck, gc_paused, load_deck
+from pugdeck.core.diagnostics import ERROR, Diagnostic
+from pugdeck.games.game_schemas import card_fields
+from pugdeck.games.parts import MissingPart
 from pugdeck.games.registry import game, registered
 from pugdeck.games.spec import GameSpec
-from pugdeck.schemas import card_fields
 
 
 def game_id_of(loaded: LoadedDeck) -> str | None:
@@ -53,7 +54,11 @@ def check_deck_at(path: Path, fast: bool = True) -> tuple[Any, list[Diagnostic]]
 
 
 def _check(loaded: LoadedDeck) -> tuple[Any, list[Diagnostic]]:
-    deck, diagnostics = game_of(loaded).check_deck(loaded)
+    try:
+        deck, diagnostics = game_of(loaded).check_deck(loaded)
+    except MissingPart as exc:  # a game that declares no checks: one sentence, at deck.yaml
+        mark = loaded.root.mark(("deck", "game"))
+        return None, [Diagnostic(mark.file, mark.line, mark.column, None, "game", ERROR, str(exc))]
     # A deck with a file left unread is never a deck to build, whatever a game's checks say.
     return (deck if loaded.whole else None), diagnostics
 

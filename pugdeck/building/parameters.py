@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.games.parameters import FLAG, SLUG, Parameter, file, int_range, texts
 from pugdeck.games.registry import registered
 from pugdeck.games.spec import GameSpec

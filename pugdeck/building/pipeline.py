@@ -12,14 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from pugdeck.atomic import write_files
-from pugdeck.authoring.diagnostics import DeckError, errors_in
-from pugdeck.authoring.loading import locate
+from pugdeck.authoring.loading import load_deck
 from pugdeck.authoring.slugs import RULE, is_slug
-from pugdeck.building.deck_check import check_deck_at
+from pugdeck.building.deck_check import check_deck_at, game_of
 from pugdeck.building.parameters import game_parameters, merged, values_for
 from pugdeck.building.profiles import load_profile, located_in_profile
-from pugdeck.games.built_deck import Built, dumps
+from pugdeck.core.built_deck import Built, dumps
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic, errors_in
 from pugdeck.games.registry import game
+from pugdeck.games.spec import GameSpec
 
 
 def check(deck_path: Path) -> tuple[Any, list]:
@@ -29,7 +30,18 @@ def check(deck_path: Path) -> tuple[Any, list]:
     deck, diagnostics = check_deck_at(deck_path)
     if errors_in(diagnostics) or deck is None:
         raise DeckError(diagnostics)
+    if not all(hasattr(deck, name) for name in ("info", "origins", "folder")):
+        # A game's check_deck of its own returned something else (its loaded deck, say).
+        spec = game_of_deck(deck_path)
+        raise DeckError([Diagnostic("", 0, 0, None, "game", ERROR,
+                                    f"{spec.title} broke pugdeck's game contract: its check_deck returned "
+                                    f"a {type(deck).__name__}, not a checked deck (games/deck_checks.py "
+                                    "CheckedDeck: info, origins, folder)")])
     return deck, diagnostics
+
+
+def game_of_deck(deck_path: Path) -> GameSpec:
+    return game_of(load_deck(deck_path, positions=False, partial=True))
 
 
 def build(deck_path: Path, params: Mapping[str, Any] | None = None, *, profile: Path | None = None,
@@ -59,16 +71,6 @@ def build(deck_path: Path, params: Mapping[str, Any] | None = None, *, profile: 
             raise
         raise DeckError(located_in_profile(exc.diagnostics, doc, flags)) from None
     return replace(built, diagnostics=diagnostics, origins=deck.origins)
-
-
-def render_built(built: Built, **options) -> bytes:
-    """The print-and-play PDF; card problems come back located in the deck's files."""
-    from pugdeck.render.pdf import render_built_pdf  # reportlab is only loaded when printing
-
-    try:
-        return render_built_pdf(built, **options)
-    except DeckError as exc:
-        raise DeckError(locate(exc.diagnostics, built.origins)) from None
 
 
 def write_outputs(built: Built, out_dir: Path, pdf: bytes | None = None) -> list[Path]:

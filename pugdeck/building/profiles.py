@@ -12,11 +12,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic, shortened
 from pugdeck.authoring.loading import Document, LoadError, display_path, inside_folder, load_document
 from pugdeck.authoring.schema_checks import Schema, message_for, suggest
 from pugdeck.authoring.slugs import FORMAT as SLUG_FORMAT
 from pugdeck.building.parameters import all_parameters, game_parameters, not_taken
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic, shortened
 from pugdeck.games.parameters import CHOICE, FILE, FLAG, INT, SLUG, TEXT, Parameter
 from pugdeck.games.registry import registered
 from pugdeck.games.spec import GameSpec

@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pugdeck.atomic import output_path, write_files
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.authoring.loading import display_path
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.games.game_schemas import published_text
 from pugdeck.games.spec import GameSpec
 from pugdeck.render.strings import complete_languages
-from pugdeck.schemas import published_text
 
 DECK_SCHEMA = "deck.schema.json"  # the game's authoring schema (deck.yaml, card files)
 PROFILE_SCHEMA = "profile.schema.json"  # the group profile schema

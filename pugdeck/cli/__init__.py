@@ -77,7 +77,7 @@ class LazyGroup(click.Group):
         except OSError as error:
             if error.errno not in UNUSABLE_PATH or error.filename is None:
                 raise
-            from pugdeck.authoring.diagnostics import escaped, shortened  # noqa: PLC0415 (only on this error)
+            from pugdeck.core.diagnostics import escaped, shortened  # noqa: PLC0415 (only on this error)
 
             shown = escaped(shortened(os.fsdecode(error.filename), 80))
             click.echo(f"error: cannot use {shown}: {(error.strerror or str(error)).lower()}", err=True)

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import click
 
-from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.authoring.loading import gc_paused
 from pugdeck.authoring.slugs import nfc
 from pugdeck.building.parameters import (
@@ -18,7 +17,7 @@ from pugdeck.building.parameters import (
     game_parameters,
     given_values,
 )
-from pugdeck.building.pipeline import Built, build, render_built, write_outputs
+from pugdeck.building.pipeline import Built, build, write_outputs
 from pugdeck.cli.common import (
     DEFAULT_DECK,
     DEFAULT_GAME,
@@ -28,7 +27,9 @@ from pugdeck.cli.common import (
     report_build,
     report_diagnostics,
 )
+from pugdeck.core.diagnostics import DeckError
 from pugdeck.games.parameters import CHOICE, FILE, FLAG, INT, Parameter
+from pugdeck.games.printing import render_built
 from pugdeck.games.registry import game
 
 DUPLEX_CHOICES = ("long", "short", "fold", "none")

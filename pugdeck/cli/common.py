@@ -9,9 +9,9 @@ from pathlib import Path
 
 import click
 
-from pugdeck.authoring.diagnostics import Diagnostic
 from pugdeck.authoring.slugs import RULE, is_slug, nfc
-from pugdeck.games.built_deck import Built
+from pugdeck.core.built_deck import Built
+from pugdeck.core.diagnostics import Diagnostic
 from pugdeck.games.registry import bundled_decks, game_ids
 from pugdeck.resources import bundled_deck
 

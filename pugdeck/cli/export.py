@@ -15,7 +15,6 @@ from pathlib import Path
 import click
 
 from pugdeck.atomic import write_files
-from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.cli.build import filter_options, run_build
 from pugdeck.cli.common import (
     DEFAULT_DECK,
@@ -25,6 +24,8 @@ from pugdeck.cli.common import (
     report_build,
     report_diagnostics,
 )
+from pugdeck.core.built_deck import Built
+from pugdeck.core.diagnostics import DeckError
 from pugdeck.export.html import gallery_html, html_path
 from pugdeck.export.output_record import recorded_batch
 from pugdeck.export.png import CardPdf, card_pdf, faces_of, png_folder, png_images, png_pages
@@ -37,7 +38,6 @@ from pugdeck.export.tts import (
     tts_folder,
 )
 from pugdeck.export.tts_places import base_url_problem, default_saved_objects, default_tts_data
-from pugdeck.games.built_deck import Built
 
 export = click.Group("export", help="Write the deck for other frontends: PNG images, a "
                      "Tabletop Simulator deck, an HTML gallery, …")

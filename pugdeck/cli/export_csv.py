@@ -8,10 +8,10 @@ from pathlib import Path
 import click
 
 from pugdeck.atomic import write_files
-from pugdeck.authoring.diagnostics import DeckError, errors_in
 from pugdeck.authoring.loading import display_path, load_deck
 from pugdeck.building.deck_check import game_of
 from pugdeck.cli.common import DEFAULT_DECK, RegisteredGame, deck_argument, report_diagnostics
+from pugdeck.core.diagnostics import DeckError, errors_in
 from pugdeck.export.csv_cards import DEFAULT_CARD_FILE, deck_csv
 from pugdeck.importing.limits import (
     MAX_CARD_ROWS,

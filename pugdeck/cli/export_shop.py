@@ -7,10 +7,10 @@ from pathlib import Path
 
 import click
 
-from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.cli.build import run_build
 from pugdeck.cli.common import progress_bar, report_build, report_diagnostics
 from pugdeck.cli.export import export_options
+from pugdeck.core.diagnostics import DeckError
 from pugdeck.export.output_record import recorded_batch
 from pugdeck.export.print_shop import DEFAULT_DPI, SHOPS, shop_folder, shop_pictures, shop_plan
 from pugdeck.export.print_shop_check import check_safe_zone

@@ -9,10 +9,10 @@ from pathlib import Path
 import click
 
 from pugdeck.atomic import output_path
-from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.authoring.loading import display_path
 from pugdeck.building.starter import DECK_SCHEMA, offered_languages, start_deck
 from pugdeck.cli.common import DEFAULT_GAME, RegisteredGame, report_diagnostics
+from pugdeck.core.diagnostics import DeckError
 from pugdeck.games.registry import game, registered
 
 

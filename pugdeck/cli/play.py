@@ -19,7 +19,7 @@ from typing import NoReturn
 
 import click
 
-from pugdeck.authoring.diagnostics import DeckError
+from pugdeck.core.diagnostics import DeckError
 from pugdeck.games.json_input import MAX_BUILT_BYTES, MAX_LOG_BYTES
 from pugdeck.games.json_input import loads as json_loads
 from pugdeck.games.registry import bundled_decks, registered

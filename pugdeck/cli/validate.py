@@ -8,11 +8,11 @@ from pathlib import Path
 
 import click
 
-from pugdeck.authoring.diagnostics import DeckError, errors_in
 from pugdeck.building.deck_check import check_deck_at
 from pugdeck.cli.common import DEFAULT_GAME, RegisteredGame, deck_argument, report_diagnostics
+from pugdeck.core.diagnostics import DeckError, errors_in
+from pugdeck.games.game_schemas import SHARED, published_text
 from pugdeck.resources import bundled_name
-from pugdeck.schemas import SHARED, published_text
 
 
 @click.command()

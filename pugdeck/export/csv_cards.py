@@ -34,7 +34,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from pugdeck.authoring.loading import LoadedDeck
-from pugdeck.schemas import game_schema
+from pugdeck.games.game_schemas import game_schema
 
 FILE_COLUMN = "file"
 LIST_SEPARATOR = ";"

@@ -19,8 +19,8 @@ from html import escape
 from pathlib import Path
 
 from pugdeck import __version__
+from pugdeck.core.built_deck import Built
 from pugdeck.export.png import CardPdf, Face, card_pdf, rasterise
-from pugdeck.games.built_deck import Built
 from pugdeck.games.registry import game
 from pugdeck.games.spec import GameSpec
 from pugdeck.render.strings import Strings
@@ -55,7 +55,7 @@ def gallery_html(built: Built, dpi: float = HTML_DPI, *, pdf: CardPdf | None = N
         figures.append(_figure(face, spec, strings, _data_uri(picture), width, height))
         if progress:
             progress(done, len(pdf.faces))
-    deck = built.doc.get("deck", {})
+    deck = built.deck
     title = deck.get("name") or built.name
     total = len(pdf.faces)
     summary = (f"{built.name}: {_printed(pdf.faces, spec, strings)}. "

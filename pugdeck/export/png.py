@@ -29,11 +29,11 @@ from pathlib import Path
 
 from PIL import Image
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.authoring.loading import locate
 from pugdeck.authoring.slugs import nfc
+from pugdeck.core.built_deck import Built
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.export.output_record import remove_stale  # noqa: F401 (the exports' one pruner)
-from pugdeck.games.built_deck import Built
+from pugdeck.games.printing import render_built
 from pugdeck.games.registry import game
 
 POINTS_PER_INCH = 72.0
@@ -157,15 +157,10 @@ def card_pdf(built: Built, progress: Callable[[int, int], None] | None = None,
     back was a seventh of a save); card problems come back located in the deck's files."""
     import pypdfium2 as pdfium  # noqa: PLC0415 (heavy native library: only for pictures)
 
-    from pugdeck.render.pdf import render_built_pdf  # noqa: PLC0415 (reportlab: only to draw)
-
     faces = faces_of(built)
     if not backs:
         faces = tuple(dataclasses.replace(face, page=index) for index, face in enumerate(faces))
-    try:
-        data = render_built_pdf(built, bleed_mm=0, duplex="long" if backs else "none", progress=progress)
-    except DeckError as exc:
-        raise DeckError(locate(exc.diagnostics, built.origins)) from None
+    data = render_built(built, bleed_mm=0, duplex="long" if backs else "none", progress=progress)
     document = pdfium.PdfDocument(data)
     size = tuple(document[0].get_size())
     document.close()

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from pugdeck.core.built_deck import Built
 from pugdeck.export.png import CardPdf, card_pdf, encode_png, rasterise
-from pugdeck.games.built_deck import Built
 from pugdeck.resources import data_dir
 
 MAX_WIDTH = 4096
@@ -68,7 +68,7 @@ def preview_png(built: Built, pdf: CardPdf | None = None) -> bytes:
     """The contact sheet as PNG bytes within `MAX_WIDTH` and `MAX_BYTES`."""
     pdf = pdf or card_pdf(built)
     pages = [face.page for face in pdf.faces] + list(pdf.backs.values())
-    deck = built.doc.get("deck", {})
+    deck = built.deck
     played = sum(face.played for face in pdf.faces)
     extra = len(pdf.faces) - played
     backs = "the back" if len(pdf.backs) == 1 else f"{len(pdf.backs)} backs"

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.authoring.loading import locate
+from pugdeck.core.built_deck import Built
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.export.png import encode_png, encoded, faces_of, file_stem, rasterise, unique_stem
-from pugdeck.games.built_deck import Built
+from pugdeck.games.printing import render_built
 
 if TYPE_CHECKING:
     from pugdeck.render.laid_out import LaidOut
@@ -129,12 +129,7 @@ def shop_pictures(built: Built, shop: Shop, images: list[ShopImage], dpi: int = 
                   progress: Callable[[int, int], None] | None = None) -> Iterator[tuple[ShopImage, bytes]]:
     """Each of `images` as PNG bytes at the shop's size, one at a time, in order, drawn from
     the bleed PDF. Raises `DeckError` for text that does not fit (located)."""
-    from pugdeck.render.pdf import render_built_pdf  # noqa: PLC0415 (reportlab: only to draw)
-
-    try:
-        pdf = render_built_pdf(built, bleed_mm=shop.bleed_mm, duplex="long")
-    except DeckError as exc:
-        raise DeckError(locate(exc.diagnostics, built.origins)) from None
+    pdf = render_built(built, bleed_mm=shop.bleed_mm, duplex="long")  # located in the deck's files
     pictures = encoded(rasterise(pdf, [image.page for image in images], size=shop.pixels(dpi)),
                        lambda picture: tag_srgb(encode_png(picture, dpi)))
     for done, (image, data) in enumerate(zip(images, pictures), 1):

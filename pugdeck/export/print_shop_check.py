@@ -7,10 +7,11 @@ exactly what the game placed: every text line, icon, dot and outline that is not
 
 from __future__ import annotations
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.authoring.loading import locate
+from pugdeck.core.built_deck import Built
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.export.print_shop import Shop, check_card_size
-from pugdeck.games.built_deck import Built
+from pugdeck.games.printing import printer_of
 from pugdeck.render.laid_out import LaidOut, laid_out
 from pugdeck.render.safe_zone import crossings
 
@@ -22,9 +23,10 @@ def check_safe_zone(built: Built, shop: Shop) -> LaidOut | None:
     or whose size is not the shop's poker card. Returns the faces it measured (the export
     names its images from them), None for a game that prints nothing."""
     try:
-        faces = laid_out(built, bleed_mm=shop.bleed_mm)
-    except (LookupError, NotImplementedError):
+        printer = printer_of(built)
+    except DeckError:
         return None  # the PDF writer says why this deck cannot be printed
+    faces = laid_out(built, printer, bleed_mm=shop.bleed_mm)
     check_card_size(built, faces.card_mm, shop)
     regions = faces.regions
     sides = [(info.card_id, True, face) for info, face in faces.fronts]

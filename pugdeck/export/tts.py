@@ -26,11 +26,11 @@ from pathlib import Path
 
 from PIL import Image
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.core.built_deck import Built
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.export.png import CardPdf, Face, card_pdf, rasterise
 from pugdeck.export.tts_objects import SheetEntry, TableCard, TablePile, saved_object
 from pugdeck.export.tts_places import file_url, hosted_url
-from pugdeck.games.built_deck import Built
 from pugdeck.games.registry import game
 from pugdeck.games.spec import GameSpec
 from pugdeck.inputs import InputError, read_bytes

@@ -8,11 +8,12 @@ legal actions, and returns one of them. It never touches a `State`.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from pugdeck.games.loop import advance
 from pugdeck.games.rng import Rng
-from pugdeck.games.state import CHANCE
 
 
 class RandomBot:
@@ -55,18 +56,10 @@ def random_bots(game_id: str, spec: str | list[str], game, seed: int | str) -> l
 
 
 def play_game(game: Any, bots: list, state: Any = None) -> Any:
-    """Play to the end: chance steps take the seed's outcome, seats ask their bots."""
+    """Play to the end (games/loop.py): chance steps take the seed's outcome, seats ask
+    their bots. Every seat needs a bot."""
     state = state or game.new_initial_state()
-    # Bound methods held in locals: this loop is the whole of a random playout's overhead.
-    current, legal_actions, apply, observe = (state.current_player, state.legal_actions,
-                                              state.apply_action, state.observation)
-    looks = [bot.wants_observation for bot in bots]
-    choosers = [bot.choose for bot in bots]
-    while not state.is_terminal():
-        seat = current()
-        legal = legal_actions()
-        if seat == CHANCE:
-            apply(legal[0])
-        else:
-            apply(choosers[seat](observe(seat) if looks[seat] else None, legal))
+    deque(advance(state, bots), maxlen=0)  # run the loop, keeping no step
+    if not state.is_terminal():
+        raise ValueError("play_game needs a bot for every seat")
     return state

@@ -1,4 +1,5 @@
-"""The conformance suite every game's engine passes: OpenSpiel's random-simulation test.
+"""The conformance suite every game's engine passes: OpenSpiel's random-simulation test,
+played through the one game loop (games/loop.py).
 
 Plain functions, so any game's tests (ours, or a game shipped as a package of its own) call
 them with a registered `GameSpec` and a built deck. Seeded random playouts check, at every
@@ -10,6 +11,8 @@ step, what frontends and the protocol rely on (docs/protocol.md):
 - every card of the built deck is in exactly one place (`GameSpec.card_places`);
 - no observation shows a card its seat may not see (`GameSpec.hidden_cards`), and every
   observation is plain JSON;
+- no public action (`GameSpec.public_action`) and no event's shared view names a card hidden
+  from any seat, and no seat's view of an event (`GameSpec.event_view`) one hidden from it;
 - the game ends within a bound of steps;
 - the action log, through `json.dumps`/`json.loads`, replays to an equal state.
 
@@ -22,6 +25,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from pugdeck.games.loop import Step, advance
 from pugdeck.games.rng import Rng
 from pugdeck.games.spec import GameSpec
 
@@ -50,26 +54,40 @@ def check_game(spec: GameSpec, built_doc: dict, *, seeds: Iterable[int] = range(
 
 def playout(spec: GameSpec, built_doc: dict, players: int, seed: int, *,
             max_steps: int = MAX_STEPS) -> int:
-    """One seeded random game with every check; the number of actions it took."""
+    """One seeded random game, played by the game loop (games/loop.py) with every check
+    before the first action and after each; the number of actions it took."""
     where = f"{spec.id} deck {built_doc.get('name')!r}, {players} players, seed {seed}"
     game = spec.new_game(built_doc, players, seed)
     state = game.new_initial_state()
     all_cards = sorted(card["id"] for card in built_doc["cards"])
-    rng = Rng(f"conformance/{spec.id}/{players}/{seed}")
+    picker = _RandomPicks(Rng(f"conformance/{spec.id}/{players}/{seed}"))
+    check_state(spec, state, all_cards, f"{where}, step 0")
+    twin = check_clone(state, f"{where}, step 0")
     steps = 0
-    while True:
-        at = f"{where}, step {steps}"
-        legal = check_state(spec, state, all_cards, at)
-        if state.is_terminal():
-            break
-        if steps >= max_steps:
-            raise ConformanceError(f"{at}: the game has not ended after {max_steps} steps")
-        action = legal[rng.below(len(legal))]
-        check_clone(state, action, at)
-        state.apply_action(action)
+    for step in advance(state, [picker] * players):
         steps += 1
+        at = f"{where}, step {steps}"
+        check_twin(state, twin, step, at)
+        check_public(spec, state, step, at)
+        check_state(spec, state, all_cards, at)
+        if steps >= max_steps and not state.is_terminal():
+            raise ConformanceError(f"{at}: the game has not ended after {max_steps} steps")
+        twin = check_clone(state, at)
     check_replay(game, state, where)
     return steps
+
+
+class _RandomPicks:
+    """Every seat's player in a conformance playout: uniform picks from one seeded stream."""
+
+    kind = "random"
+    wants_observation = False
+
+    def __init__(self, rng: Rng):
+        self.rng = rng
+
+    def choose(self, observation: dict | None, legal: list[dict]) -> dict:
+        return legal[self.rng.below(len(legal))]
 
 
 def check_state(spec: GameSpec, state: Any, all_cards: list[str], at: str) -> list:
@@ -107,14 +125,41 @@ def check_observation(spec: GameSpec, state: Any, seat: int, at: str) -> None:
     _ensure(not leaked, at, f"seat {seat} sees hidden cards {leaked[:3]}")
 
 
-def check_clone(state: Any, action: Any, at: str) -> None:
-    """A clone equals `state`; playing `action` on it leaves `state` as it was."""
+def check_clone(state: Any, at: str) -> Any:
+    """A clone of `state`, checked equal to it (the next step checks it stayed independent)."""
     twin = state.clone()
     _ensure(twin == state, at, "a clone differs from its original")
+    return twin
+
+
+def check_twin(state: Any, twin: Any, step: Step, at: str) -> None:
+    """`twin`, cloned before `step`, was left as it was by the step; playing the step's
+    action on it leaves `state` alone and reaches an equal state."""
     before = state.history()
-    twin.apply_action(action)
-    _ensure(state.history() == before and len(twin.history()) == len(before) + 1, at,
-            "playing on a clone changed the original")
+    _ensure(len(twin.history()) == len(before) - 1, at, "playing on the original changed its clone")
+    twin.apply_action(step.action)
+    _ensure(state.history() == before, at, "playing on a clone changed the original")
+    _ensure(twin == state, at, "a clone played the same action to another state")
+
+
+def check_public(spec: GameSpec, state: Any, step: Step, at: str) -> None:
+    """What the step shows: its public action and its events' shared view name no card
+    hidden from any seat, each seat's view of an event none hidden from that seat, and
+    every one of them is plain JSON. (A face-down card or a deal's order in a public
+    action is what this catches; `GameSpec.public_action`'s default hides them.)"""
+    players = range(state.game.players)
+    hidden = [spec.hidden_cards(state, seat) for seat in players]
+    from_anyone = set().union(*hidden)
+    shown = [("the public action", spec.public_action(step.action, step.seat), from_anyone)]
+    for number, event in enumerate(step.events):
+        shown.append((f"event {number} as every seat sees it", spec.event_view(event, None), from_anyone))
+        shown += [(f"event {number} as seat {seat} sees it", spec.event_view(event, seat), hidden[seat])
+                  for seat in players]
+    for what, value, secret in shown:
+        text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+        _ensure(json.loads(text) == value, at, f"{what} is not plain JSON")
+        leaked = sorted(secret & strings_in(value))
+        _ensure(not leaked, at, f"{what} names hidden cards {leaked[:3]}: {text[:120]}")
 
 
 def check_replay(game: Any, state: Any, where: str) -> None:

@@ -14,12 +14,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.authoring.schema_checks import describe
-from pugdeck.games.built_deck import FORMAT as BUILT_FORMAT
+from pugdeck.core.built_deck import FORMAT as BUILT_FORMAT
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic, describe
+from pugdeck.games.game_schemas import validate_built
 from pugdeck.games.json_input import lone_surrogate_path, shown_path, unsafe_text_path
 from pugdeck.games.registry import registered
-from pugdeck.schemas import validate_built
 
 if TYPE_CHECKING:  # types only
     from pugdeck.games.spec import GameSpec

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from pugdeck.authoring.diagnostics import UNSAFE_IN_TEXT
+from pugdeck.core.diagnostics import UNSAFE_IN_TEXT
 
 MAX_DEPTH = 64  # a built deck nests 6 deep; a request a few more for an inline deck
 # A built deck of 10,000 cards is ~3 MiB; a game log holds its deck and every action.
@@ -75,7 +75,7 @@ def lone_surrogate_path(value: Any) -> tuple | None:
     return found[0] if found else None
 
 
-# What text an engine prints to a terminal must not hold (authoring.diagnostics says why).
+# What text an engine prints to a terminal must not hold (core.diagnostics says why).
 UNSAFE_TEXT = UNSAFE_IN_TEXT
 # The same in `json.dumps` text (which writes C0 controls as escapes): a quick "maybe".
 _UNSAFE_DUMPED = re.compile(r"\\[rbf]|\\u00[01][0-9a-f]|[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 import sys
 from functools import lru_cache
-from importlib import import_module
 from pathlib import Path
 
+from pugdeck.games.parts import load_part
 from pugdeck.games.spec import GameSpec
 
 GROUP = "pugdeck.games"
@@ -27,7 +27,7 @@ def registered() -> dict[str, GameSpec]:
     first use; ours: pyproject.toml)."""
     games: dict[str, GameSpec] = {}
     for name, value in declared_entry_points(GROUP):
-        spec = _load(value)
+        spec = load_part(value)  # an entry point's value is "module:attribute", as a part's
         if not isinstance(spec, GameSpec):
             raise TypeError(f"entry point {name} = {value} is not a GameSpec")
         games.setdefault(spec.id, spec)
@@ -81,15 +81,6 @@ def _section(text: str, group: str) -> list[tuple[str, str]]:
             name, value = (part.strip() for part in line.split("=", 1))
             entries.append((name, value.split("[")[0].strip()))  # extras are not ours to load
     return entries
-
-
-def _load(value: str) -> object:
-    """The object an entry point's "module:attribute.path" names."""
-    module, _, attributes = value.partition(":")
-    target = import_module(module.strip())
-    for attribute in filter(None, attributes.strip().split(".")):
-        target = getattr(target, attribute)
-    return target
 
 
 def game(game_id: str) -> GameSpec:

@@ -6,85 +6,40 @@ place). A game is a folder `pugdeck/games/<game>/` whose `game.py` defines a sub
 an instance `GAME`; `pyproject.toml` registers it under the entry-point group
 `pugdeck.games` (see `registry.py`), so a package of its own can add a game the same way.
 
-Stages never import a game's modules: they ask the registry for the `GameSpec` and call
-these methods. Each method imports the game module that does the work when it is called, so
-`pugdeck validate` never loads a renderer or an engine (docs/architecture.md).
+Stages ask the registry for the `GameSpec` and call these methods. A game keeps its
+identity here (id, title, summary, languages, bundled decks, template words) and declares
+its parts as `"module:attribute"` strings in `parts` (games/parts.py), imported when first
+called: `validate` never loads a renderer or an engine, a game's `game.py` is a declaration,
+and a part it lacks is a sentence ("High Card cannot print"), never a traceback.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from pugdeck.core.built_deck import Built
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.games.parts import PARTS, MissingPart, Simulation, load_part
+
 if TYPE_CHECKING:  # types only: the stages import these modules, not the other way round
-    from pugdeck.authoring.diagnostics import Diagnostic
     from pugdeck.authoring.loading import LoadedDeck
-    from pugdeck.games.built_deck import Built
+    from pugdeck.games.deck_checks import CheckedDeck
+    from pugdeck.games.events import Event
     from pugdeck.games.parameters import Parameter
     from pugdeck.render.fonts import FontSet
-    from pugdeck.render.shapes import CardFace
+    from pugdeck.render.print_run import FaceInfo, PrintRun
     from pugdeck.render.strings import Strings
     from pugdeck.render.templates import Template
 
 
-@dataclass(frozen=True)
-class FaceInfo:
-    """One printed card front as the exports see it (PNG files, the HTML gallery, TTS)."""
-
-    card_id: str  # the built card id, or e.g. `blank-1` for a printed-only card
-    kind: str  # the game's own word (`kind_titles` names them for people)
-    level: str | None  # a colour tier, for games that have one
-    title: str  # what a viewer reads first: a question, a card name
-    text: str  # every word printed on the card, for searching
-    played: bool  # part of the played deck (the built JSON's `cards`)
-    back: str  # the name of its back in `PrintRun.backs` (also the back's file stem)
-
-
-@dataclass(frozen=True)
-class PdfInfo:
-    """The PDF's document information, as a viewer's Properties dialog shows it."""
-
-    title: str
-    subject: str
-    author: str = "pugdeck"
-    names_paper: bool = True  # the subject ends with the sheet size (", A4")
-
-
-@dataclass
-class PrintRun:
-    """What the generic PDF writer (render/pdf.py) draws for a deck: every front in print
-    order with the name of its back, each distinct back once, and the pictures the game
-    paints as forms (drawn once per document, placed on every card that shows them)."""
-
-    fronts: Iterator[tuple[FaceInfo, CardFace]]  # lazy: faces are laid out as they print
-    count: int  # how many fronts, for progress
-    backs: dict[str, CardFace]  # back name → the back as drawn behind a front
-    info: PdfInfo
-    # Form keys whose picture is made of shapes (a card frame, a back's art) → the shapes.
-    pictures: Callable[[tuple], CardFace | None] = lambda key: None
-    # Form keys painted with canvas calls, by `key[0]`: painter(canvas, key, width, height).
-    painters: dict[str, Callable[[Any, tuple, float, float], None]] = field(default_factory=dict)
-    diagnostics: list = field(default_factory=list)  # filled while `fronts` is consumed
-
-
-@dataclass
-class Simulation:
-    """What `GameSpec.simulate` played: the request, and the game's statistics per player
-    count (its own summary objects, which only its `simulation_report` and `plot` read)."""
-
-    deck: str | None  # the built deck's name
-    games: int  # games per player count
-    seed: int
-    bots: str
-    summaries: list = field(default_factory=list)
-
-
 class GameSpec:
-    """One registered game. Subclasses set the class attributes and implement the methods;
-    a method a game does not support raises `NotImplementedError` with a sentence a user
-    can read (the stage reports it as an error, exit 1)."""
+    """One registered game: subclasses set the class attributes and declare `parts` (or
+    override a method); a method whose part the game lacks raises `MissingPart`."""
+
+    #: a key of games/parts.py `PARTS` → "module:attribute" of what does the work
+    parts: ClassVar[Mapping[str, str]] = {}
 
     #: the `game:` of deck.yaml and of the built deck, e.g. "card-duel"
     id: ClassVar[str]
@@ -103,11 +58,21 @@ class GameSpec:
     #: the `format` of the game's machine-readable play logs (`play --json`, `replay`)
     log_format: ClassVar[str] = ""
 
-    # -- authoring ------------------------------------------------------------------------
-    # A game's schemas are files in its folder's `schemas/`; `pugdeck.schemas` composes the
-    # published ones and `python -m pugdeck.schemas.compiled` generates their validators
-    # there (`compiled_*.py`) for the games shipped with pugdeck. A plug-in's are compiled
-    # at first use.
+    def part(self, name: str) -> Any:
+        """The declared part `name`, imported on first use; else `MissingPart`."""
+        loaded = self.__dict__.setdefault("_loaded_parts", {})
+        if name not in loaded:
+            path = self.parts.get(name)
+            if path is None:
+                raise MissingPart(f"{self.title} {PARTS[name]}")
+            loaded[name] = load_part(path)
+        return loaded[name]
+
+    def has(self, name: str) -> bool:
+        """Whether the game declares the part `name` or overrides the method of that name."""
+        return name in self.parts or getattr(type(self), name, None) is not getattr(GameSpec, name, None)
+
+    # -- authoring: schemas in the game's `schemas/` (composed by games/game_schemas.py) ----
     def authoring_schema_path(self) -> Path:
         """The JSON Schema of the game's deck files (deck.yaml and included card files); its
         `deck.game` lists this game's id, widened to every registered id when published."""
@@ -119,17 +84,18 @@ class GameSpec:
         game without one has its built cards checked only as a list."""
         return self.folder / "schemas" / "built.schema.json"
 
-    def check_deck(self, loaded: LoadedDeck) -> tuple[Any, list[Diagnostic]]:
-        """The typed deck (None when it has errors) and every diagnostic: schema, game rules
-        and print checks (text fit, glyphs), so `validate` reports what `build` would."""
-        raise NotImplementedError(f"{self.title} decks cannot be checked")
+    def check_deck(self, loaded: LoadedDeck) -> tuple[CheckedDeck | None, list[Diagnostic]]:
+        """The typed deck (None when it has errors) and every diagnostic (schema, rules, print
+        checks): the one check skeleton (games/deck_checks.py) with the game's `checks`."""
+        from pugdeck.games.deck_checks import check_deck  # noqa: PLC0415 (the checks load on use)
+        from pugdeck.games.game_schemas import game_check  # noqa: PLC0415
+
+        printing = self if self.prints else None
+        return check_deck(loaded, self.part("checks"), game_check(self.id), self.id, printing)
 
     # -- starting a deck (`pugdeck init`) -------------------------------------------------
-    # A starter is a small deck folder in the game's folder, `starter/<language>/`, one per
-    # language the game has sample card text in: deck.yaml (its `deck:` block with `id:`,
-    # `name:` and `language:` lines, which init rewrites), card files of every kind, group
-    # profiles in `profiles/`, a short README.md. Its YAML files carry no `$schema` line:
-    # init writes the schemas beside the new deck and points every file at them.
+    # A starter is a deck folder `starter/<language>/` in the game's folder, one per language
+    # the game has sample text in (docs/architecture.md, "add a game": what it holds).
     def starter_languages(self) -> tuple[str, ...]:
         """The languages the game's starter has card text in; () when it has no starter."""
         starters = self.folder / "starter"
@@ -152,8 +118,15 @@ class GameSpec:
                    extra_sources: tuple[tuple[str, str, str], ...] = ()) -> Built:
         """The built deck for a group; raises `DeckError` with every problem. `params` maps
         the name of each of the game's parameters, shared ones included, to its value (the
-        default when the group gave none): pugdeck/building/parameters.py."""
-        raise NotImplementedError(f"{self.title} decks cannot be built")
+        default when the group gave none): pugdeck/building/parameters.py. Anything but a
+        `Built` is the game's mistake, reported as one sentence, not a traceback later."""
+        built = self.part("build_deck")(deck, params, name=name, extra_sources=extra_sources)
+        if not isinstance(built, Built):
+            raise DeckError([Diagnostic("", 0, 0, None, "game", ERROR,
+                                        f"{self.title} broke pugdeck's game contract: its build_deck "
+                                        f"returned a {type(built).__name__}, not a "
+                                        "pugdeck.core.built_deck.Built")])
+        return built
 
     def deck_folders(self) -> list[Path]:
         """The folders of the game's bundled decks: under the package's `decks/` data; a game
@@ -173,10 +146,16 @@ class GameSpec:
     #: key → the placeholders its text may use; the gallery's shared keys come on top
     template_strings: ClassVar[dict[str, tuple[str, ...]]] = {}
 
+    @property
+    def prints(self) -> bool:
+        """Whether the game prints (a `print_run` part): only then a PDF and print checks."""
+        return self.has("print_run")
+
     def load_template(self, name: str | None, deck_folder: Path | None = None) -> Template:
         """The template `name` (the game's `default_template` when None) checked against
         the game's vocabulary: the deck folder's, else one in the game's own `templates/`
-        folder, else pugdeck's bundled one; raises `DeckError` with located problems."""
+        folder, else pugdeck's bundled one; raises `DeckError` with located problems. (The
+        commands that print ask `prints` first: a game that cannot print says so.)"""
         from pugdeck.render.template_lookup import resolve_template  # noqa: PLC0415 (printing only)
         from pugdeck.render.templates import Vocabulary  # noqa: PLC0415 (printing only)
 
@@ -190,20 +169,23 @@ class GameSpec:
         names) in the deck's language, with the deck's own `strings:` over them."""
         from pugdeck.render.strings import deck_strings  # noqa: PLC0415 (printing only)
 
-        deck = built.doc.get("deck", {})
-        return deck_strings(template or self.load_template(deck.get("template"), built.folder), deck)
+        return deck_strings(template or self.load_template(built.template, built.folder), built.deck)
 
     def print_run(self, built: Built, template: Template, fonts: FontSet, bleed: float) -> PrintRun:
         """Every face of a built deck, laid out as shapes (render/shapes.py); `bleed` in points."""
-        raise NotImplementedError(f"{self.title} card faces cannot be drawn yet")
+        return self.part("print_run")(built, template, fonts, bleed)
 
     def faces(self, built: Built) -> list[FaceInfo]:
         """What `print_run` prints, in the same order, without drawing anything."""
-        raise NotImplementedError(f"{self.title} card faces cannot be drawn yet")
+        return self.part("faces")(built)
 
     # -- exports --------------------------------------------------------------------------
     #: face kinds → section titles of the HTML gallery, in order
     kind_titles: ClassVar[dict[str, str]] = {}
+    #: face kinds and colour tiers → the template string keys of their titles in the deck's
+    #: language (`kind_title`, `level_title`); a kind without one is titled in English
+    kind_keys: ClassVar[dict[str, str]] = {}
+    level_keys: ClassVar[dict[str, str]] = {}
     #: the colour tiers of `FaceInfo.level`, in the order the HTML gallery lists them
     levels: ClassVar[tuple[str, ...]] = ()
     #: when a card table's columns fit several games equally well, `pugdeck import` picks
@@ -211,12 +193,17 @@ class GameSpec:
     import_preference: ClassVar[int] = 0
 
     def kind_title(self, kind: str, strings: Strings) -> str:
-        """The gallery's title of a face kind in the deck's language; by default the
+        """The gallery's title of a face kind in the deck's language (`kind_keys`), else the
         English of `kind_titles`, else the kind itself."""
+        if kind in self.kind_keys:
+            return strings.text(self.kind_keys[kind])
         return self.kind_titles.get(kind, kind)
 
     def level_title(self, level: str, strings: Strings) -> str:
-        """The gallery's name of a colour tier in the deck's language (default: the word)."""
+        """The gallery's name of a colour tier in the deck's language (`level_keys`), else
+        the word."""
+        if level in self.level_keys:
+            return strings.text(self.level_keys[level])
         return level.capitalize()
 
     #: face kinds printed blank, to be written on by hand: a virtual table (Tabletop
@@ -225,32 +212,46 @@ class GameSpec:
 
     def card_description(self, card: dict, strings: Strings) -> str:
         """A built card in one line of words, in the deck's language (`strings`: its fixed
-        texts): what Tabletop Simulator shows when a player hovers over the card."""
+        texts): what Tabletop Simulator shows when a player hovers over the card; the card's
+        id for a game that declares no `card_description`."""
+        if "card_description" in self.parts:
+            return self.part("card_description")(card, strings)
         return str(card.get("id", ""))
 
     # -- engine (the shape of a Game and its States: games/state.py) --------------------
-    #: whether `play --human NAME` can seat a person at the terminal (`play_human`)
-    plays_in_terminal: ClassVar[bool] = False
-    #: whether `simulate --plot FILE` can chart the statistics (`plot`)
-    draws_charts: ClassVar[bool] = False
+    @property
+    def plays_in_terminal(self) -> bool:
+        """Whether `play --human NAME` can seat a person at the terminal (`play_human`)."""
+        return self.has("play_in_terminal") or self.has("play_human")
+
+    @property
+    def draws_charts(self) -> bool:
+        """Whether `simulate --plot FILE` can chart the statistics (`plot`)."""
+        return self.has("plot")
 
     def new_game(self, built_doc: dict, players: int, seed: int = 0, source: str = "<deck>") -> Any:
         """An OpenSpiel-shaped `Game` (`new_initial_state()`) read from a built deck; raises
         `DeckError` for a broken deck or a player count its rules do not allow."""
-        raise NotImplementedError(f"{self.title} has no engine")
+        return self.part("new_game")(built_doc, players, seed, source=source)
 
     def illegal_action(self) -> type[Exception]:
-        """The exception the game's `State.apply_action` raises for an illegal action."""
-        raise NotImplementedError(f"{self.title} has no engine")
+        """The exception the game's `State.apply_action` raises for an illegal action: the
+        engine kit's `IllegalAction` (games/engine_kit.py), unless the game declares its own."""
+        if "illegal_action" in self.parts:
+            return self.part("illegal_action")
+        from pugdeck.games.engine_kit import IllegalAction  # noqa: PLC0415 (engines load on play only)
+
+        return IllegalAction
 
     def bot_kinds(self) -> tuple[str, ...]:
         """Bots a seat may be, the first the default."""
-        return ("random",)
+        return tuple(self.part("bot_kinds")) if "bot_kinds" in self.parts else ("random",)
 
     def make_bots(self, kinds: str | list[str], game: Any, seed: int | str) -> list:
-        """One bot per seat of `game` from a comma list (or list) of kinds cycled over the
-        seats; an unknown kind raises `ValueError`. A game without bots of its own gets the
-        shared random bot, seeded with the game's id."""
+        """One bot per seat from a comma list (or list) of kinds cycled over the seats (an
+        unknown kind: `ValueError`); random ones for a game without bots of its own."""
+        if "make_bots" in self.parts:
+            return self.part("make_bots")(kinds, game, seed)
         from pugdeck.games.bots import random_bots  # noqa: PLC0415 (engines load on play only)
 
         return random_bots(self.id, kinds, game, seed)
@@ -258,16 +259,16 @@ class GameSpec:
     def narrate(self, game: Any, log: list[dict], labels: list[str] | None = None) -> list[str]:
         """The readable transcript of a logged game, one line a step; `labels` are the
         seats' bot kinds (a log's `bots`)."""
-        raise NotImplementedError(f"{self.title} has no transcript")
+        return self.part("narrate")(game, log, labels)
 
     def game_log(self, game: Any, state: Any, labels: list[str]) -> dict:
         """The machine-readable log of a finished game (`play --json`), `format` = log_format."""
-        raise NotImplementedError(f"{self.title} has no machine log")
+        return self.part("game_log")(game, state, labels)
 
     def game_from_log(self, log: dict, source: str = "<log>") -> tuple[Any, list[dict], list[str]]:
         """(game, actions, seat labels) from a machine log; raises `DeckError` for a bad deck
         in it and `ValueError` for a bad log."""
-        raise NotImplementedError(f"{self.title} has no machine log")
+        return self.part("game_from_log")(log, source)
 
     def player_counts(self, built_doc: dict) -> list[int]:
         """The player counts a built deck is playable for (its `checked.playable_for`)."""
@@ -275,17 +276,17 @@ class GameSpec:
 
     def action_order(self, action: dict) -> Any:
         """The sort key of the documented order `State.legal_actions()` lists actions in."""
-        raise NotImplementedError(f"{self.title} documents no order of its actions")
+        return self.part("action_order")(action)
 
     def card_places(self, state: Any) -> list[str]:
         """The built id of every card, once for each place it sits in now (a correct state
         lists each card of the built deck exactly once): the conformance suite's census."""
-        raise NotImplementedError(f"{self.title} does not list where its cards are")
+        return self.part("card_places")(state)
 
     def hidden_cards(self, state: Any, player: int) -> set[str]:
         """Built ids of cards `player` must not see in `state.observation(player)` now:
         others' hands and face-down cards, the draw pile; not cards `player` was shown."""
-        raise NotImplementedError(f"{self.title} does not say which cards are hidden")
+        return self.part("hidden_cards")(state, player)
 
     def play_human(self, game: Any, name: str, bots: str, read: Callable[[str, bool], str],
                    write: Callable[[str], None]) -> Any:
@@ -293,40 +294,52 @@ class GameSpec:
         them only seat 0's view; the final state. `read(prompt, secret)` returns the line
         they typed (`secret`: not echoed) and raises `EOFError` at the end of their input;
         `write` prints a line. `games/terminal.py` asks and checks the answers (`?` for the
-        rules of the cards in hand, `back`, `quit`) and raises `LeftTheGame` when they leave."""
-        raise NotImplementedError(f"playing in the terminal is not available for {self.title} decks")
+        rules of the cards in hand, `back`, `quit`) and raises `LeftTheGame` when they leave.
+        The game's `play_in_terminal(game, seat, names, bots, read, write)` part plays it."""
+        names = [name] + [f"Bot {seat}" for seat in range(1, game.players)]
+        return self.part("play_in_terminal")(game, 0, names, bots, read, write)
 
     def simulate(self, built_doc: dict, counts: list[int], games: int, seed: int, bots: str,
                  jobs: int = 1, progress: Callable[[int], None] | None = None,
                  source: str = "<deck>") -> Simulation:
         """`games` seeded bot games per player count (`pugdeck simulate`); `progress(n)` after
-        every `n` finished games. Raises `DeckError` or `ValueError` (bots) before playing."""
-        raise NotImplementedError(f"{self.title} cannot be simulated")
+        every `n` finished games. Raises `DeckError` or `ValueError` (bots) before playing.
+        The game's `simulate(spec, built_doc, counts, games, seed, bots, jobs, progress,
+        source)` part returns the summaries."""
+        summaries = self.part("simulate")(self, built_doc, counts, games, seed, bots, jobs, progress, source)
+        return Simulation(built_doc.get("name"), games, seed, bots, summaries)
 
     def simulation_report(self, run: Simulation, as_json: bool) -> str:
         """`simulate`'s statistics as text tables, or as a JSON document."""
-        raise NotImplementedError(f"{self.title} cannot be simulated")
+        return self.part("simulation_report")(self, run, as_json)
 
     def plot(self, run: Simulation, path: str) -> None:
         """`simulate`'s statistics as a PNG chart at `path`."""
-        raise NotImplementedError(f"charts are not drawn for {self.title} decks")
+        self.part("plot")(run.summaries, path)
 
     # -- protocol (docs/protocol.md) ------------------------------------------------------
-    def public_action(self, action: dict) -> dict:
-        """What every seat may see of an action (hidden choices removed)."""
-        return dict(action)
+    #: the secrecy rule: per action type, the fields the table may not see (a face-down
+    #: card, a secret choice), left out of public actions and private in the engine's events
+    #: (events.action_event). An unlisted chance outcome shows only its type.
+    secret_fields: ClassVar[dict[str, tuple[str, ...]]] = {}
+
+    def public_action(self, action: dict, seat: int | None) -> dict:
+        """What every seat may see of `action`, which `seat` took (`CHANCE`; None, unknown,
+        counts as chance): all but its `secret_fields`; an unlisted chance outcome's type."""
+        kind = action.get("type")
+        hidden = self.secret_fields.get(kind)
+        if hidden is None:
+            return {"type": kind} if seat is None or seat < 0 else dict(action)
+        return {key: value for key, value in action.items() if key not in hidden}
+
+    def event_view(self, event: Event, seat: int | None) -> dict:
+        """What `seat` sees of one of the engine's events (`seat=None`: what every seat
+        sees): by default its public part, and its private part for the seats it names."""
+        return event.view(seat)
 
     def result(self, state: Any) -> dict:
         """A finished (or running) game summed up for a frontend."""
         return {"scores": state.scores()}
-
-    def public_events(self, state: Any, start: int) -> list[dict]:
-        """Events from index `start` as every seat sees them; [] for a game without events."""
-        return []
-
-    def event_count(self, state: Any) -> int:
-        """How many events `state` has logged (where `public_events` of a next step start)."""
-        return 0
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"

@@ -14,11 +14,9 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-#: `current_player()` while the next action is chance's (a shuffle, a deal): the one legal
-#: action is the seed's outcome
-CHANCE = -1
-#: `current_player()` once the game is over (OpenSpiel's value)
-TERMINAL = -4
+from pugdeck.games.engine_kit import CHANCE, TERMINAL
+
+__all__ = ["CHANCE", "TERMINAL", "Game", "State"]  # CHANCE, TERMINAL: engine_kit.py
 
 
 @runtime_checkable
@@ -61,6 +59,10 @@ class State(Protocol):
     def history(self) -> list[dict]:
         """Every action applied since `new_initial_state()`, chance outcomes included."""
         ...
+
+    # And `events`: the list of `games.events.Event`s the transitions appended, in order
+    # (appended to, never replaced). An engine without one is driven all the same, with
+    # no events to show.
 
 
 @runtime_checkable

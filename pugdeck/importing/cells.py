@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any
 
-from pugdeck.authoring.diagnostics import Diagnostic
+from pugdeck.core.diagnostics import Diagnostic
 from pugdeck.export.csv_cards import FILE_COLUMN, LIST_SEPARATOR, is_word_list, unmark_text
 from pugdeck.importing.limits import MAX_JSON_DEPTH, MAX_NUMBER_DIGITS
 from pugdeck.importing.table import Table

@@ -7,8 +7,8 @@ checked before the work it guards, so a hostile table (a million rows, a zip bom
 
 from __future__ import annotations
 
-from pugdeck.authoring.diagnostics import ERROR, Diagnostic
 from pugdeck.authoring.yaml_text import MAX_FILE_BYTES, MAX_FILES
+from pugdeck.core.diagnostics import ERROR, Diagnostic
 
 # The table file itself, CSV or .xlsx: the size of one deck file, whose cards it usually becomes.
 MAX_TABLE_BYTES = MAX_FILE_BYTES

@@ -16,10 +16,10 @@ import stat
 import tempfile
 from pathlib import Path
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.authoring.images import MAX_IMAGE_BYTES
 from pugdeck.authoring.loading import MAX_FILE_BYTES, display_path, gc_paused, load_deck
 from pugdeck.building.deck_check import game_of
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.importing.table import Table
 from pugdeck.importing.table_locations import TableLocator
 

@@ -16,8 +16,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.authoring.loading import display_path
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.importing.limits import (
     MAX_CARD_ROWS,
     MAX_CELL_CHARS,

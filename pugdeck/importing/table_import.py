@@ -22,7 +22,6 @@ from pathlib import Path
 import yaml
 
 from pugdeck.atomic import output_path, write_files
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic, errors_in
 from pugdeck.authoring.loading import (
     MAX_FILE_BYTES,
     display_path,
@@ -34,6 +33,7 @@ from pugdeck.authoring.loading import (
 from pugdeck.authoring.schema_checks import suggest
 from pugdeck.authoring.slugs import MAX_ID, slugify
 from pugdeck.building.deck_check import game_id_of
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic, errors_in
 from pugdeck.export.csv_cards import DEFAULT_CARD_FILE, FILE_COLUMN, card_fields
 from pugdeck.games.registry import registered
 from pugdeck.importing.cells import card_from_row

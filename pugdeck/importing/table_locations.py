@@ -16,8 +16,8 @@ from bisect import bisect_right
 from dataclasses import replace
 from pathlib import Path
 
-from pugdeck.authoring.diagnostics import Diagnostic
 from pugdeck.authoring.loading import Document, display_path
+from pugdeck.core.diagnostics import Diagnostic
 from pugdeck.export.csv_cards import FILE_COLUMN
 from pugdeck.importing.table import Table
 

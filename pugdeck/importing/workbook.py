@@ -14,7 +14,7 @@ import io
 from collections.abc import Iterator
 from datetime import date, datetime
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.importing.limits import MAX_CARD_ROWS, MAX_COLUMNS, too_wide
 from pugdeck.importing.workbook_scan import check_archive, reading_width
 

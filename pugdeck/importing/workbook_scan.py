@@ -14,7 +14,7 @@ import io
 import re
 import zipfile
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.importing.limits import MAX_ARCHIVE_MEMBERS, MAX_COLUMNS, MAX_UNPACKED_BYTES, MAX_XML_TAGS, too_wide
 
 _XML_PARTS = (".xml", ".rels", ".vml")

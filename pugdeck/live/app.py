@@ -24,7 +24,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from pugdeck.games.built_deck import dumps
+from pugdeck.core.built_deck import dumps
 from pugdeck.live.documents import page_state, status
 from pugdeck.live.loop import LiveLoop, update_message
 

@@ -21,8 +21,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pugdeck.authoring.loading import inside_folder
+from pugdeck.core.built_deck import Built
 from pugdeck.export.png import Face, card_pdf, encode_png, faces_of, rasterise
-from pugdeck.games.built_deck import Built
 from pugdeck.games.registry import game
 
 DPI = 150  # a card 63.5 mm wide is 375 px: sharp at the page's 250 CSS px on a 1.5x screen
@@ -93,7 +93,7 @@ def context_key(built: Built) -> str:
 def face_keys(built: Built, faces: tuple[Face, ...]) -> list[str]:
     """Each face's key, in the order of `faces`."""
     context = context_key(built)
-    cards = {card.get("id"): card for card in built.doc.get("cards", [])}
+    cards = {card.get("id"): card for card in built.cards}
     folder = Path(built.folder).resolve()
     keys = []
     for face in faces:
@@ -124,7 +124,7 @@ def _draw(built: Built, faces: list[Face], keys: list[str]) -> dict[str, bytes]:
     only played cards are missing, else from the whole deck's."""
     if all(face.played for face in faces):
         wanted = {face.card_id for face in faces}
-        cards = [card for card in built.doc.get("cards", []) if card.get("id") in wanted]
+        cards = [card for card in built.cards if card.get("id") in wanted]
         pdf = card_pdf(replace(built, doc={**built.doc, "cards": cards}, blanks=0), backs=False)
         pages = {face.card_id: face.page for face in pdf.faces if face.played}
         chosen = [pages[face.card_id] for face in faces]

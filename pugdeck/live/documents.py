@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pugdeck.authoring.diagnostics import Diagnostic
 from pugdeck.authoring.texts import plural_form
+from pugdeck.core.diagnostics import Diagnostic
 from pugdeck.games.narration import Words, deck_language
 from pugdeck.live.card_images import CardImage
 from pugdeck.live.session import LiveSession
@@ -23,7 +23,7 @@ def status(session: LiveSession) -> dict:
     """`{"ok", "version", "cards", "problems"}`: `cards` counts the last good deck's played
     cards (the built deck's `cards`), 0 before the first good build."""
     snap = session.snapshot
-    cards = len(snap.view.built.doc.get("cards", [])) if snap.view else 0
+    cards = len(snap.view.built.cards) if snap.view else 0
     return {"ok": snap.ok, "version": snap.version, "cards": cards,
             "problems": [_public(problem(d)) for d in snap.problems]}
 
@@ -63,7 +63,7 @@ def page_state(session: LiveSession) -> dict:
     return {
         "version": snap.version,
         "ok": snap.ok,
-        "title": (built.doc.get("deck", {}).get("name") or built.name) if built else "",
+        "title": (built.deck.get("name") or built.name) if built else "",
         "summary": built.summary if built else "",
         "words": page_words(built.doc if built else None),
         "problems": problems,

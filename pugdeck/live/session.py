@@ -17,10 +17,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from pugdeck.authoring.diagnostics import ERROR, WARNING, DeckError, Diagnostic
 from pugdeck.building.parameters import all_parameters, game_parameters
 from pugdeck.building.pipeline import build
-from pugdeck.games.built_deck import Built
+from pugdeck.core.built_deck import Built
+from pugdeck.core.diagnostics import ERROR, WARNING, DeckError, Diagnostic
 from pugdeck.games.parameters import FILE, FLAG, Parameter
 from pugdeck.games.registry import game
 from pugdeck.inputs import InputError

@@ -16,7 +16,7 @@ from pathlib import Path
 from watchfiles import DefaultFilter
 
 from pugdeck.authoring.loading import inside_folder
-from pugdeck.games.built_deck import Built
+from pugdeck.core.built_deck import Built
 from pugdeck.games.registry import game
 from pugdeck.live.card_images import image_names
 from pugdeck.render.template_lookup import own_template_file
@@ -72,7 +72,7 @@ class SaveFilter(DefaultFilter):
 
 
 def _own_template(built: Built) -> Path | None:
-    spec = game(str(built.doc.get("game", "")))
-    name = built.doc.get("deck", {}).get("template") or spec.default_template
+    spec = game(built.game)
+    name = built.template or spec.default_template
     return own_template_file(name, built.folder, spec.folder)
 

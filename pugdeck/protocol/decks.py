@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pugdeck.authoring.diagnostics import DeckError
+from pugdeck.core.diagnostics import DeckError
 from pugdeck.games import json_input
 from pugdeck.games.registry import bundled_decks, registered
 from pugdeck.games.spec import GameSpec

@@ -15,19 +15,21 @@ no nesting past 64 levels. Decks come from `decks.py`, which holds them for ever
 
 Every game is reached through the registry and its `GameSpec` (games/spec.py): the engine
 (`new_game`, driven through the State shape of games/state.py), its bots, what of an action
-everyone may see (`public_action`, `public_events`) and how a result is summed up (`result`).
+everyone may see (`public_action`, `event_view`) and how a result is summed up (`result`).
 """
 
 from __future__ import annotations
 
 import sys
 import traceback
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from pugdeck import __version__
 from pugdeck.authoring.slugs import composed
 from pugdeck.games import json_input
+from pugdeck.games.loop import advance
 from pugdeck.games.registry import registered
 from pugdeck.protocol.decks import DeckStore
 from pugdeck.protocol.errors import ProtocolError, quoted
@@ -109,7 +111,7 @@ class Server:
                 session.state.apply_action(composed(action))
             except session.kind.illegal_action() as exc:
                 raise ProtocolError("illegal_action", f"log entry {index}: {exc}") from None
-        events = self._advance(session, session.state, events_from=session.kind.event_count(session.state))
+        events = self._advance(session, session.state, events_from=len(_events(session.state)))
         self._register(session)
         return {**session.summary(), "replayed": len(log), **events}
 
@@ -144,8 +146,8 @@ class Server:
             state.apply_action(action)
         except session.kind.illegal_action() as exc:
             raise ProtocolError("illegal_action", str(exc)) from None
-        first = {"seat": to_act, "action": session.kind.public_action(state.history()[-1])}
-        events = self._advance(session, state, first, session.kind.event_count(session.state))
+        first = {"seat": to_act, "action": session.kind.public_action(state.history()[-1], to_act)}
+        events = self._advance(session, state, first, len(_events(session.state)))
         session.state = state  # only now: every step after the action went through
         return {"to_act": session.to_act(), "terminal": state.is_terminal(), **events}
 
@@ -205,31 +207,27 @@ class Server:
         return session
 
     def _advance(self, session: Session, state, first: dict | None = None, events_from: int = 0) -> dict:
-        """Play chance steps and bot seats on `state` until a person must act or the game ends."""
+        """Play chance steps and bot seats on `state` until a person must act or the game ends
+        (games/loop.py); what every seat saw of it: the actions and the events from index
+        `events_from` of the state's log."""
+        kind = session.kind
         actions = [first] if first else []
-        for _ in range(MAX_AUTO_STEPS):
-            if state.is_terminal():
-                break
-            seat = state.current_player()
-            bot = session.bots.get(seat)
-            if seat >= 0 and bot is None:
-                break  # a person's turn
-            legal = state.legal_actions()
-            if seat < 0:  # chance: the seed's outcome is the one legal action
-                action = legal[0]
-            else:
-                observation = state.observation(seat) if bot.wants_observation else None
-                action = bot.choose(observation, legal)
-            state.apply_action(action)
-            actions.append({"seat": seat if seat >= 0 else None,
-                            "action": session.kind.public_action(state.history()[-1])})
+        bots = [session.bots.get(seat) for seat in range(session.game.players)]
+        for step in islice(advance(state, bots), MAX_AUTO_STEPS):
+            actions.append({"seat": step.seat if step.seat >= 0 else None,
+                            "action": kind.public_action(step.action, step.seat)})
         out = {"actions": actions}
-        events = session.kind.public_events(state, events_from)
+        events = [kind.event_view(event, None) for event in _events(state)[events_from:]]
         if events:
             out["events"] = events
         if state.is_terminal():
             out["result"] = session.kind.result(state)
         return out
+
+
+def _events(state: Any) -> list:
+    """The state's event log; none for an engine that keeps none."""
+    return getattr(state, "events", [])
 
 
 def _handler(request: dict):

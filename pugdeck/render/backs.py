@@ -12,8 +12,8 @@ import re
 from dataclasses import replace
 from typing import NamedTuple
 
-from pugdeck.authoring.diagnostics import Diagnostic
 from pugdeck.authoring.loading import Document
+from pugdeck.core.diagnostics import Diagnostic
 from pugdeck.render.shapes import Place
 from pugdeck.render.text_fitting import FittedText
 from pugdeck.render.text_shapes import field_diagnostics

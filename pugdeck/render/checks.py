@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from pugdeck.authoring.diagnostics import DeckError, Diagnostic
 from pugdeck.authoring.loading import locate
+from pugdeck.core.diagnostics import DeckError, Diagnostic
 from pugdeck.render.fonts import FontSet, font_set
 from pugdeck.render.templates import Template
 from pugdeck.render.text_fitting import measure_fit

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from reportlab.lib.utils import ImageReader
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 
 if TYPE_CHECKING:  # Pillow is imported only when an image is drawn
     from PIL import Image

@@ -7,10 +7,9 @@ from dataclasses import dataclass
 
 from reportlab.lib.units import mm
 
-from pugdeck.games.built_deck import Built
-from pugdeck.games.registry import game
-from pugdeck.games.spec import FaceInfo
+from pugdeck.core.built_deck import Built
 from pugdeck.render.fonts import font_set
+from pugdeck.render.print_run import FaceInfo, Printer
 from pugdeck.render.safe_zone import Pictures
 from pugdeck.render.shapes import CardFace
 from pugdeck.render.templates import Template
@@ -38,12 +37,10 @@ class LaidOut:
         return self.template.width_mm, self.template.height_mm
 
 
-def laid_out(built: Built, bleed_mm: float = 0.0, template: str | None = None) -> LaidOut:
-    """Lay out every face of `built` (its template, or `template`) with `bleed_mm` of bleed.
-    Raises LookupError for an unregistered game, NotImplementedError for one that prints
-    nothing (the PDF writer turns both into a sentence)."""
-    spec = game(str(built.doc.get("game", "")))
-    tpl = spec.load_template(template or built.doc.get("deck", {}).get("template"), built.folder)
-    run = spec.print_run(built, tpl, font_set(tpl.fonts), bleed_mm * mm)
+def laid_out(built: Built, printer: Printer, bleed_mm: float = 0.0, template: str | None = None) -> LaidOut:
+    """Lay out every face of `built` (its template, or `template`) with `bleed_mm` of bleed,
+    as `printer` (the deck's game, building/pipeline.py `printer_of`) lays them out."""
+    tpl = printer.load_template(template or built.template, built.folder)
+    run = printer.print_run(built, tpl, font_set(tpl.fonts), bleed_mm * mm)
     fronts = list(run.fronts)
     return LaidOut(tpl, fronts, dict(run.backs), run.pictures, run.diagnostics)

@@ -15,20 +15,18 @@ import io
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from itertools import islice
-from pathlib import Path
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.games.built_deck import Built
-from pugdeck.games.registry import game
-from pugdeck.games.spec import PdfInfo
+from pugdeck.core.built_deck import Built
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.render.drawing import Forms, draw_card, draw_clipped, draw_shapes
 from pugdeck.render.fold import FoldSheet, fold_sheet
 from pugdeck.render.fonts import font_set
 from pugdeck.render.forms import FormContext
 from pugdeck.render.page_streams import StreamingCanvas
+from pugdeck.render.print_run import PdfInfo, Printer
 from pugdeck.render.shapes import CardFace
 from pugdeck.render.sheets import (
     DUPLEX_MODES,
@@ -45,13 +43,15 @@ PAPER_LABELS = {"a4": "A4", "letter": "US Letter"}
 Side = tuple[CardFace, CardFace]  # a front and the back printed behind it
 
 
-def render_pdf(built_doc: dict, *, deck_folder: Path, blanks: int = 0, paper: str = "a4",
-               duplex: str = "long", bleed_mm: float | None = None,
-               back_offset_mm: tuple[float, float] = (0.0, 0.0), template: str | None = None,
-               progress: Callable[[int, int], None] | None = None) -> bytes:
-    """The PDF of `built_doc` (the built-deck dict) as bytes; the same input gives the same bytes.
+def render_built_pdf(built: Built, printer: Printer, *, paper: str = "a4", duplex: str = "long",
+                     bleed_mm: float | None = None,
+                     back_offset_mm: tuple[float, float] = (0.0, 0.0),
+                     template: str | None = None,
+                     progress: Callable[[int, int], None] | None = None) -> bytes:
+    """The PDF of `built` as bytes, its faces laid out by `printer` (the deck's game); the
+    same input gives the same bytes.
 
-    Prints every face the deck's game lays out (`blanks` blank cards for a game that has
+    Prints every face the game lays out (`built.blanks` blank cards for a game that has
     them), 3 x 3 per sheet with crop marks and a backs page after each fronts page
     (`duplex` long/short; none prints no backs), or one card per page when `bleed_mm` is set;
     `duplex` fold prints each front beside its back, to cut, fold and glue (render/fold.py),
@@ -60,17 +60,6 @@ def render_pdf(built_doc: dict, *, deck_folder: Path, blanks: int = 0, paper: st
     naming every card whose text does not fit or has a character no bundled font can print,
     and when the deck's game cannot be printed.
     """
-    built = Built(built_doc, str(built_doc.get("name", "")), Path(deck_folder), blanks)
-    return render_built_pdf(built, paper=paper, duplex=duplex, bleed_mm=bleed_mm,
-                            back_offset_mm=back_offset_mm, template=template, progress=progress)
-
-
-def render_built_pdf(built: Built, *, paper: str = "a4", duplex: str = "long",
-                     bleed_mm: float | None = None,
-                     back_offset_mm: tuple[float, float] = (0.0, 0.0),
-                     template: str | None = None,
-                     progress: Callable[[int, int], None] | None = None) -> bytes:
-    """`render_pdf` of a `Built` deck (its folder and blank count come with it)."""
     if paper not in PAPER_SIZES:
         raise ValueError(f"paper must be one of {', '.join(PAPER_SIZES)}, not {paper!r}")
     if duplex not in DUPLEX_MODES:
@@ -78,13 +67,7 @@ def render_built_pdf(built: Built, *, paper: str = "a4", duplex: str = "long",
     if bleed_mm is not None and not 0 <= bleed_mm <= MAX_BLEED_MM:
         raise ValueError(f"bleed must be between 0 and {MAX_BLEED_MM:g} mm, not {bleed_mm}")
     with _binary_streams():
-        return _render(built, paper, duplex, bleed_mm, back_offset_mm, template, progress)
-
-
-def _cannot_print(reason: str) -> DeckError:
-    return DeckError([Diagnostic("", 0, 0, None, "game", ERROR,
-                                 f"{reason}, so there is nothing to print; `pugdeck build --no-pdf` "
-                                 "writes its JSON")])
+        return _render(built, printer, paper, duplex, bleed_mm, back_offset_mm, template, progress)
 
 
 @contextmanager
@@ -100,19 +83,12 @@ def _binary_streams():
         rl_config.useA85 = saved
 
 
-def _render(built: Built, paper, duplex, bleed_mm, back_offset_mm, template, progress) -> bytes:
-    game_id = str(built.doc.get("game", ""))
-    try:
-        spec = game(game_id)
-    except LookupError:
-        raise _cannot_print(f"no registered game is called '{game_id}'") from None
-    tpl = spec.load_template(template or built.doc.get("deck", {}).get("template"), built.folder)
+def _render(built: Built, printer: Printer, paper, duplex, bleed_mm, back_offset_mm, template,
+            progress) -> bytes:
+    tpl = printer.load_template(template or built.template, built.folder)
     fonts = font_set(tpl.fonts)
     bleed = (bleed_mm or 0.0) * mm
-    try:
-        run = spec.print_run(built, tpl, fonts, bleed)
-    except NotImplementedError as exc:
-        raise _cannot_print(str(exc)) from None
+    run = printer.print_run(built, tpl, fonts, bleed)
     out = io.BytesIO()
     c = StreamingCanvas(out, invariant=1, pageCompression=1, initialFontName=fonts.body,
                         initialFontSize=10)

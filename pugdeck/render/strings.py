@@ -15,8 +15,6 @@ deck.yaml (`strings:`). A number that changes a word comes in two keys, `<key>_o
 from collections.abc import Callable, Iterable, Mapping
 from typing import NamedTuple
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
-
 # The generic part, shared with the engines' narration (which must not import render/).
 from pugdeck.authoring.texts import (  # noqa: F401 (StringProblem: re-exported)
     StringProblem,
@@ -25,6 +23,7 @@ from pugdeck.authoring.texts import (  # noqa: F401 (StringProblem: re-exported)
     placeholder_problem,
     plural_form,
 )
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 
 Place = tuple[str, int, int]  # (file, line, column) where a text was written
 NOWHERE: Place = ("", 0, 0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic, shortened
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic, shortened
 from pugdeck.render.templates import Template, Vocabulary, load_template
 from pugdeck.resources import data_dir
 

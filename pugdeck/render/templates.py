@@ -16,8 +16,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic, shortened
 from pugdeck.authoring.loading import LoadError, Mark, display_path, load_document
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic, shortened
 from pugdeck.render.strings import SHARED_KEYS, template_string_problems
 from pugdeck.resources import data_dir
 
@@ -174,9 +174,9 @@ def _deep_merge(base: dict, override: dict) -> dict:
 
 @lru_cache(maxsize=1)
 def _schema() -> dict:
-    from pugdeck.schemas import shared_schema  # noqa: PLC0415 (fastjsonschema loads when a template is read)
+    from pugdeck.schemas import shared_file  # noqa: PLC0415 (fastjsonschema loads when a template is read)
 
-    return shared_schema("template")
+    return shared_file("template")
 
 
 @lru_cache(maxsize=1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.lib.units import mm
 
-from pugdeck.authoring.diagnostics import ERROR, Diagnostic
+from pugdeck.core.diagnostics import ERROR, Diagnostic
 from pugdeck.render.fonts import FontSet, cap_height
 from pugdeck.render.shapes import TextLine
 from pugdeck.render.strings import Strings

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from pugdeck.authoring.diagnostics import ERROR, WARNING, Diagnostic
+from pugdeck.core.diagnostics import ERROR, WARNING, Diagnostic
 
 
 def diagnostic(message: str, card: str | None = None, severity: str = ERROR) -> Diagnostic:

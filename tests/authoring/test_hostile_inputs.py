@@ -17,9 +17,9 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.building.deck_check import check_deck_at
 from pugdeck.cli import main
+from pugdeck.core.diagnostics import DeckError
 
 LIMIT_S = 1.0  # CPU seconds
 WALL_LIMIT_S = 5.0

@@ -7,9 +7,9 @@ import textwrap
 
 import pytest
 
-from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.authoring.loading import LoadError, Mark, load_deck, load_document, parse_yaml
 from pugdeck.building.deck_check import check_deck_at
+from pugdeck.core.diagnostics import DeckError
 
 CARDS = """\
 cards:

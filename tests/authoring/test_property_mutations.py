@@ -15,9 +15,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pugdeck.authoring.diagnostics import ERROR, WARNING, DeckError
 from pugdeck.authoring.loading import LoadError, load_document
 from pugdeck.building.deck_check import check_deck_at
+from pugdeck.core.diagnostics import ERROR, WARNING, DeckError
 
 SETTINGS = settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 HEADER = "deck: {id: prop, name: Property deck, game: pug-you}\ninclude: [cards.yaml]\n"

@@ -9,9 +9,10 @@ import jsonschema
 import pytest
 
 from pugdeck.authoring.loading import load_document
-from pugdeck.authoring.schema_checks import SchemaCheck, describe, suggest
+from pugdeck.authoring.schema_checks import SchemaCheck, suggest
+from pugdeck.core.diagnostics import describe
+from pugdeck.games.game_schemas import SHARED, game_schema, published_text
 from pugdeck.games.registry import game_ids, registered
-from pugdeck.schemas import SHARED, game_schema, published_text
 
 
 @pytest.fixture(scope="module")

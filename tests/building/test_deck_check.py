@@ -7,7 +7,7 @@ import pytest
 
 from pugdeck.authoring import loading
 from pugdeck.building.deck_check import check_deck_at
-from pugdeck.games.pug_you import checks
+from pugdeck.games import deck_checks as checks
 
 TWINS = """\
 cards:
@@ -36,9 +36,9 @@ def counted(monkeypatch):
     calls = {"checks": 0, "parsed": []}
     check, parse = checks.check_deck, loading.parse_yaml
 
-    def counting_check(loaded):
+    def counting_check(*args):
         calls["checks"] += 1
-        return check(loaded)
+        return check(*args)
 
     def counting_parse(text, display, positions=True):
         if display.startswith("deck/"):  # not the template, read by the print checks
@@ -90,9 +90,9 @@ def test_an_include_problem_found_while_loading_is_located(write_deck):
 
 
 def test_a_build_reads_no_positions_but_a_problem_found_while_drawing_is_located(write_deck, counted):
-    from pugdeck.authoring.diagnostics import ERROR, Diagnostic
     from pugdeck.authoring.loading import locate
     from pugdeck.building.pipeline import build
+    from pugdeck.core.diagnostics import ERROR, Diagnostic
 
     built = build(write_deck(files={"cards.yaml": TWINS.split("  - id: cake-twin")[0]}))
     assert counted["parsed"] == [("deck/deck.yaml", False), ("deck/cards.yaml", False)]

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.building.parameter_docs import (
     parameters_table,
     schema_text,
@@ -25,6 +24,7 @@ from pugdeck.building.parameters import (
 from pugdeck.building.pipeline import build
 from pugdeck.building.profiles import described
 from pugdeck.cli import main
+from pugdeck.core.diagnostics import DeckError
 from pugdeck.games.parameters import FLAG, flag, texts
 from pugdeck.games.registry import registered
 from pugdeck.games.spec import GameSpec

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from pugdeck.cli import main
-from pugdeck.schemas import validate_built
+from pugdeck.games.game_schemas import validate_built
 
 
 def run(*args: str):

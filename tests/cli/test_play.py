@@ -289,9 +289,9 @@ def _step(index: int, **step):
 
 
 @pytest.mark.parametrize("edit, expected", [
-    (_step(0, op="draw", amount=1), "card 'the-pug#1': effect/0: 'draw' needs a target, one of self, target-player"),
-    (_step(0, op="fish", target="self"), "'fish' needs a target, one of opponent, not 'self'"),
-    (_step(0, op="none", target="self"), "effect/0: 'none' takes no target"),
+    (_step(0, op="draw", amount=1), "card 'the-pug#1': effect/0: 'draw' needs a target: one of self, target-player"),
+    (_step(0, op="fish", target="self"), "'fish' cannot target 'self'; its target is one of opponent"),
+    (_step(0, op="none", target="self"), "effect/0: 'none' cannot target 'self'; its target is none (remove it)"),
     (_step(0, op="lose-life", target="opponent", card="nip"), "'lose-life' does not take 'card' (it takes amount)"),
     (_step(0, op="fish", target="opponent", **{"else": "win-round"}), "'else' of 'fish' must be one of draw, none"),
     (_step(0, op="guess-holder", target="opponent", card="unicorn"), "'card' names card 'unicorn'"),

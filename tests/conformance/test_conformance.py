@@ -44,3 +44,48 @@ def test_a_broken_engine_fails_the_suite(games):
         card for hand in state.hands for card in hand}
     with pytest.raises(ConformanceError, match="sees hidden cards"):
         check_game(leaky, doc, seeds=[0], players=[2])
+
+
+def test_a_plugin_game_without_a_public_action_of_its_own_leaks_no_deal():
+    """Snap declares no `public_action`: the default hides its deal (every pile's order)."""
+    from plugin_game.pugdeck_snap.game import GAME as SNAP
+    from plugin_game.pugdeck_snap.game import snap_deck
+
+    assert "public_action" not in type(SNAP).__dict__
+    assert check_game(SNAP, snap_deck(), seeds=range(3)) > 0
+
+
+def test_a_public_action_that_shows_the_deal_fails_the_suite():
+    """The 0ca5078 default (the action as it is) sends the shuffled deck to every client."""
+    from plugin_game.pugdeck_snap.game import Snap, snap_deck
+
+    leaky = Snap()
+    leaky.public_action = lambda action, seat: dict(action)
+    with pytest.raises(ConformanceError, match="the public action names hidden cards"):
+        check_game(leaky, snap_deck(), seeds=[0], players=[2])
+
+
+@pytest.mark.parametrize("game_id", BUILT_IN)
+def test_showing_every_seat_the_private_part_of_events_fails_the_suite(games, game_id):
+    """Face-down offers and votes, drawn cards, a hand looked at: a frontend that showed
+    every seat every event whole would show hidden cards, and the suite says so."""
+    spec = games[game_id]
+    doc = build(spec.deck_folders()[0]).doc
+    leaky = type(spec)()
+    leaky.event_view = lambda event, seat: event.full()
+    with pytest.raises(ConformanceError, match=r"event \d+ as (every seat|seat \d+) sees it names hidden cards"):
+        # the most players: a hand looked at is hidden from a third seat, not from the two
+        check_game(leaky, doc, seeds=range(5), players=[spec.player_counts(doc)[-1]])
+
+
+@pytest.mark.parametrize("game_id", BUILT_IN)
+def test_a_public_action_that_shows_face_down_cards_fails_the_suite(games, game_id):
+    """Each built-in game's secret fields (`GameSpec.secret_fields`) are what keeps its
+    public actions clean: without them a shuffle, a deal or an offer shows hidden cards."""
+    spec = games[game_id]
+    doc = build(spec.deck_folders()[0]).doc
+    leaky = type(spec)()
+    leaky.secret_fields = {}
+    leaky.public_action = lambda action, seat: dict(action)
+    with pytest.raises(ConformanceError, match="the public action names hidden cards"):
+        check_game(leaky, doc, seeds=[0], players=[spec.player_counts(doc)[0]])

@@ -9,7 +9,7 @@ from typing import ClassVar
 
 import pytest
 
-from pugdeck.games.built_deck import Built
+from pugdeck.core.built_deck import Built
 from pugdeck.games.registry import registered
 from pugdeck.games.spec import GameSpec
 

@@ -13,10 +13,10 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.building.deck_check import check_deck_at
 from pugdeck.cli import main
 from pugdeck.cli.export_csv import export_csv
+from pugdeck.core.diagnostics import DeckError
 from pugdeck.export.csv_cards import cell_text, columns, csv_bytes, mark_text, unmark_text
 from pugdeck.importing.cells import cell_value
 from pugdeck.importing.table_import import import_cards

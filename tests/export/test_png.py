@@ -11,11 +11,12 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageStat
 
-from pugdeck.authoring.diagnostics import DeckError
-from pugdeck.building.pipeline import build, render_built
+from pugdeck.building.pipeline import build
 from pugdeck.cli import main
+from pugdeck.core.diagnostics import DeckError
 from pugdeck.export.png import MAX_STEM_BYTES, card_pdf, faces_of, file_stem, png_files, rasterise
 from pugdeck.export.preview import MAX_BYTES, MAX_WIDTH, preview_png
+from pugdeck.games.printing import render_built
 from pugdeck.render.sheets import sheet
 from pugdeck.resources import bundled_deck
 

@@ -40,12 +40,13 @@ from click.testing import CliRunner
 from PIL import Image
 
 from fuzz.deck_mutations import ART_FILES, mutate
-from pugdeck.authoring.diagnostics import DeckError, Diagnostic
 from pugdeck.authoring.loading import load_deck
 from pugdeck.building.deck_check import check_deck_at
-from pugdeck.building.pipeline import build, render_built
+from pugdeck.building.pipeline import build
 from pugdeck.cli import main
-from pugdeck.games.built_deck import dumps
+from pugdeck.core.built_deck import dumps
+from pugdeck.core.diagnostics import DeckError, Diagnostic
+from pugdeck.games.printing import render_built
 from pugdeck.games.registry import bundled_decks
 
 CASE_SECONDS = 10.0

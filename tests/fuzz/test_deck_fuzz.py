@@ -16,7 +16,7 @@ import pytest
 
 from fuzz import deck_fuzzer
 from fuzz.deck_fuzzer import Workspace, draw, run
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 
 CI_CASES = 2000
 SEED = 1

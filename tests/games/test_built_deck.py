@@ -1,10 +1,10 @@
-"""The built deck's bytes (`games.built_deck.dumps`): its layout is part of the format."""
+"""The built deck's bytes (`core.built_deck.dumps`): its layout is part of the format."""
 
 from __future__ import annotations
 
 import json
 
-from pugdeck.games.built_deck import dumps
+from pugdeck.core.built_deck import dumps
 
 
 def test_cards_and_components_one_a_line_the_rest_indented():

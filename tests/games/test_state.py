@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.building.pipeline import build
+from pugdeck.core.diagnostics import DeckError
 from pugdeck.games.registry import registered
 from pugdeck.games.state import CHANCE, TERMINAL, Game, State
 from pugdeck.resources import bundled_deck

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.cli import main
 from pugdeck.cli.export_csv import export_csv
+from pugdeck.core.diagnostics import DeckError
 from pugdeck.importing import limits
 from pugdeck.importing.table_import import import_cards
 from pugdeck.resources import bundled_deck

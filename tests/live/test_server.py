@@ -10,7 +10,7 @@ import time
 import pytest
 
 from helpers.live_server import Running, save_like_an_editor
-from pugdeck.games.built_deck import dumps
+from pugdeck.core.built_deck import dumps
 from pugdeck.live.session import LiveSession
 
 

@@ -5,13 +5,13 @@ import pytest
 from PIL import Image
 
 from helpers.render_decks import built_card, deck_doc
-from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.building.pipeline import build
+from pugdeck.core.diagnostics import DeckError
+from pugdeck.games.game_schemas import validate_built
+from pugdeck.games.printing import render_pdf
 from pugdeck.render.backs import BackChoice, back_choice, back_text
 from pugdeck.render.forms import cover_crop
-from pugdeck.render.pdf import render_pdf
 from pugdeck.resources import bundled_deck
-from pugdeck.schemas import validate_built
 
 
 def _card():

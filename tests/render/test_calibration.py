@@ -132,7 +132,7 @@ def test_build_shifts_its_backs_the_way_the_sheet_was_read(duplex):
     # The reading is only right if `build --back-offset X,Y` moves the backs as the sheet's
     # own --back-offset moves its scales: the same way, the same millimetres, on the page.
     from helpers.render_decks import built_card, deck_doc, deck_folder
-    from pugdeck.render.pdf import render_pdf
+    from pugdeck.games.printing import render_pdf
 
     card = built_card({"id": "c", "kind": "pug", "level": "red", "question": "Who snores?",
                        "badges": 2, "descriptive": "loud", "turds": 2, "thermometer": 3})

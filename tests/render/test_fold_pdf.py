@@ -6,7 +6,8 @@ import pypdfium2 as pdfium
 import pytest
 from reportlab.lib.units import mm
 
-from pugdeck.building.pipeline import build, render_built
+from pugdeck.building.pipeline import build
+from pugdeck.games.printing import render_built
 from pugdeck.render.fold import fold_sheet
 from pugdeck.resources import bundled_deck
 

@@ -9,6 +9,7 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from helpers.render_decks import bundled_built_deck, deck_folder
+from pugdeck.games.printing import render_pdf
 from pugdeck.render import pdf
 from pugdeck.render.page_streams import StreamingCanvas
 
@@ -16,9 +17,9 @@ from pugdeck.render.page_streams import StreamingCanvas
 @pytest.mark.parametrize("options", [{}, {"duplex": "short", "paper": "letter"}, {"bleed_mm": 3.0}])
 def test_the_pdf_is_the_one_reportlab_writes_itself(monkeypatch, options):
     doc, blanks = bundled_built_deck()
-    streamed = pdf.render_pdf(doc, deck_folder=deck_folder(), blanks=blanks, **options)
+    streamed = render_pdf(doc, deck_folder=deck_folder(), blanks=blanks, **options)
     monkeypatch.setattr(pdf, "StreamingCanvas", Canvas)
-    assert pdf.render_pdf(doc, deck_folder=deck_folder(), blanks=blanks, **options) == streamed
+    assert render_pdf(doc, deck_folder=deck_folder(), blanks=blanks, **options) == streamed
 
 
 def _draw(canvas_class, **options) -> tuple[bytes, list]:

@@ -10,8 +10,8 @@ from pypdf import PdfReader
 from reportlab.lib.units import mm
 
 from helpers.render_decks import built_card, bundled_built_deck, deck_doc, deck_folder
-from pugdeck.authoring.diagnostics import DeckError
-from pugdeck.render.pdf import render_pdf
+from pugdeck.core.diagnostics import DeckError
+from pugdeck.games.printing import render_pdf
 
 
 @pytest.fixture(scope="module")
@@ -172,7 +172,7 @@ def test_identical_across_processes_and_hash_seeds(tmp_path):
 
     doc = deck_doc([_card(), _card(id="d", breed="phony-cat", kind="mutt", level=None)])
     (tmp_path / "deck.json").write_text(json.dumps(doc))
-    script = ("import json, sys, hashlib, pathlib; from pugdeck.render.pdf import render_pdf; "
+    script = ("import json, sys, hashlib, pathlib; from pugdeck.games.printing import render_pdf; "
               "doc = json.loads(pathlib.Path(sys.argv[1]).read_text()); "
               "print(hashlib.sha256(render_pdf(doc, deck_folder=pathlib.Path(sys.argv[2]))).hexdigest())")
     digests = {

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pypdf
 
-from pugdeck.building.pipeline import build, render_built
+from pugdeck.building.pipeline import build
+from pugdeck.games.printing import render_built
 from pugdeck.resources import bundled_deck
 
 VERBENA = Path(__file__).resolve().parents[2] / "docs" / "examples" / "verbena"

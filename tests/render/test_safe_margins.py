@@ -12,6 +12,7 @@ import pytest
 from reportlab.lib.units import mm
 
 from pugdeck.building.pipeline import build
+from pugdeck.games.printing import printer_of
 from pugdeck.render.laid_out import laid_out
 from pugdeck.render.safe_zone import LAYOUT_MARGIN_MM, Ink, crossings, ink_boxes, margins
 from pugdeck.render.shapes import CardFace, Circle, Place, Rect, TextLine
@@ -43,7 +44,7 @@ def _decks(tmp: Path) -> list[Path]:
 
 @pytest.fixture(scope="module")
 def decks(tmp_path_factory):
-    return [(folder.name, laid_out(build(folder), bleed_mm=3.0))
+    return [(folder.name, laid_out(built := build(folder), printer_of(built), bleed_mm=3.0))
             for folder in _decks(tmp_path_factory.mktemp("decks"))]
 
 

@@ -3,7 +3,7 @@ template's strings checked where they were written."""
 
 import pytest
 
-from pugdeck.authoring.diagnostics import DeckError
+from pugdeck.core.diagnostics import DeckError
 from pugdeck.games.registry import game
 from pugdeck.render.strings import (
     format_text,

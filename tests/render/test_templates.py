@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from pugdeck.authoring.diagnostics import DeckError
+from pugdeck.core.diagnostics import DeckError
 from pugdeck.render.template_lookup import resolve_template
 from pugdeck.render.templates import (
     CARD_SIZES_MM,
@@ -191,7 +191,7 @@ def test_every_bundled_template_fits_its_game():
 def test_a_template_name_the_file_system_refuses_is_a_located_error(tmp_path):
     # A plug-in game's schema may not cap `template:`; a name over 255 bytes must still be a
     # diagnostic, not an OSError.
-    from pugdeck.authoring.diagnostics import DeckError
+    from pugdeck.core.diagnostics import DeckError
     from pugdeck.render.template_lookup import resolve_template
 
     with pytest.raises(DeckError) as caught:

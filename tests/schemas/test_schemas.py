@@ -10,9 +10,10 @@ import fastjsonschema
 import pytest
 from click.testing import CliRunner
 
-from pugdeck import schemas
-from pugdeck.authoring.diagnostics import DeckError
+from pugdeck import schemas as shared_schemas
 from pugdeck.authoring.schema_checks import compile_fast, draft07, schema_digest
+from pugdeck.core.diagnostics import DeckError
+from pugdeck.games import game_schemas as schemas
 from pugdeck.games import registry
 from pugdeck.games.spec import GameSpec
 
@@ -85,7 +86,7 @@ def test_a_built_deck_of_no_registered_game_is_refused():
 def test_every_shipped_schema_has_a_current_precompiled_validator():
     """Fails after a schema edit until `python -m pugdeck.schemas.compiled` is run."""
     stale = []
-    for path, schema in schemas.precompiled_schemas().items():
+    for path, schema in shared_schemas.precompiled_schemas().items():
         text = path.read_text(encoding="utf-8") if path.is_file() else ""
         if f'SCHEMA_SHA256 = "{schema_digest(draft07(schema))}"' not in text:
             stale.append(str(path))
@@ -93,7 +94,7 @@ def test_every_shipped_schema_has_a_current_precompiled_validator():
 
 
 def test_each_shipped_game_has_its_validators_in_its_own_folder():
-    paths = schemas.precompiled_schemas()
+    paths = shared_schemas.precompiled_schemas()
     for spec in registry.registered().values():
         mine = {p.name for p in paths if p.parent == spec.folder / "schemas"}
         assert mine == {"compiled_file.py", "compiled_card.py", "compiled_built.py"}, spec.id
@@ -103,7 +104,8 @@ def test_each_shipped_game_has_its_validators_in_its_own_folder():
 
 
 def test_building_the_bundled_decks_compiles_no_schema_at_run_time(monkeypatch, fresh_caches):
-    from pugdeck.building.pipeline import build, render_built
+    from pugdeck.building.pipeline import build
+    from pugdeck.games.printing import render_built
     from pugdeck.render import templates
     from pugdeck.resources import bundled_deck
 
@@ -126,7 +128,7 @@ def test_building_the_bundled_decks_compiles_no_schema_at_run_time(monkeypatch, 
 def test_a_precompiled_validator_judges_like_a_fresh_compile(which):
     spec = registry.registered()[registry.game_ids()[0]]
     path = spec.folder / "schemas" / f"compiled_{which}.py"
-    schema = schemas.precompiled_schemas()[path]
+    schema = shared_schemas.precompiled_schemas()[path]
     shipped = compile_fast(schema, path)
     fresh = fastjsonschema.compile(draft07(schema), use_default=False)
     assert shipped is not fresh and shipped.__module__ != fresh.__module__

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pugdeck.games.engine_kit import Action, IllegalAction, read_card, read_seat
 from pugdeck.games.pixelpug.phases import DEAL, PLAY, RPS, RPS_CHOICES
 
 if TYPE_CHECKING:
@@ -34,25 +35,6 @@ if TYPE_CHECKING:
 _KEYS = {"deal": ({"type", "order", "first"},),
          "play": ({"type", "card"}, {"type", "card", "target"}, {"type", "card", "target", "name"}),
          "rps": ({"type", "choice"},)}
-
-
-class IllegalAction(ValueError):
-    """An action that is not legal here; the state is left unchanged."""
-
-
-def _read_only(self, *args, **kwargs):
-    raise TypeError("the actions legal_actions() hands out are read-only; copy one with dict(action)")
-
-
-class Action(dict):
-    """An action `legal_actions()` hands out: a plain dict to JSON, `==` and `dict()`, but
-    read-only, since the same objects are handed out again (as in the Pug You! engine)."""
-
-    __slots__ = ()
-    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = __ior__ = _read_only
-
-    def __reduce__(self):  # copy and pickle as a plain dict
-        return (dict, (dict(self),))
 
 
 RPS_ACTIONS = tuple(Action(type=RPS, choice=choice) for choice in RPS_CHOICES)
@@ -81,7 +63,7 @@ def valid_targets(state: State, seat: int, card: int) -> tuple[int, ...]:
 def legal_actions(state: State) -> list[dict]:
     """The legal actions of `state` (see the module docstring), sorted and unique."""
     if state.phase == PLAY:
-        seat, out = state.cur, []
+        seat, out = state.current, []
         for card in state.hands[seat]:  # hands are sorted, so the plays come out sorted
             out += play_actions(state.game, card, valid_targets(state, seat, card))
         return out
@@ -134,60 +116,63 @@ def parse(state: State, action: object) -> tuple[tuple, dict]:
     if phase not in _KEYS:
         raise _illegal(state, action, "the match is over")
     if action.get("type") != phase:
-        raise _illegal(state, action, f"expected a {phase!r} action")
+        raise _illegal(state, action, f"expected a {phase.value!r} action")
     if set(action) not in _KEYS[phase]:
         raise _illegal(state, action, f"unexpected keys {sorted(action)}")
-    if phase == PLAY:
-        return _parse_play(state, action)
-    if phase == RPS:
-        return _parse_choice(state, action)
-    return _parse_deal(state, action)
+    try:
+        if phase == PLAY:
+            return _parse_play(state, action)
+        if phase == RPS:
+            return _parse_choice(state, action)
+        return _parse_deal(state, action)
+    except IllegalAction as refused:  # a field's reader says why; the message says where
+        raise _illegal(state, action, str(refused)) from None
 
 
 def _illegal(state: State, action: dict, why: str) -> IllegalAction:
-    return IllegalAction(f"illegal action {action!r} in phase {state.phase!r}: {why}")
+    return IllegalAction(f"illegal action {action!r} in phase {state.phase.value!r}: {why}")
 
 
 def _parse_play(state: State, action: dict) -> tuple[tuple, dict]:
-    g, seat = state.game, state.cur
+    g, seat = state.game, state.current
     card_id = action["card"]
-    card = g.index.get(card_id) if isinstance(card_id, str) else None
-    if card is None or card not in state.hands[seat]:
-        raise _illegal(state, action, f"card {card_id!r} is not in your hand")
+    card = read_card(card_id, g.index, state.hands[seat], "in your hand")
     targets = valid_targets(state, seat, card)
     target = action.get("target")
     if targets:
-        if type(target) is not int or target not in targets:
-            raise _illegal(state, action, f"target must be one of {targets}")
+        read_seat(target, targets, "target")
     elif target is not None:
-        raise _illegal(state, action, "this card has no valid target here; play it without one")
+        raise IllegalAction("this card has no valid target here; play it without one")
     named = None
     if targets and g.names_kind[card]:
         name = action.get("name")
         if name not in g.nameable[card]:
-            raise _illegal(state, action, f"name must be one of {', '.join(g.nameable[card])}")
+            raise IllegalAction(f"name must be one of {', '.join(g.nameable[card])}")
         named = g.kind_index[name]
     elif "name" in action:
-        raise _illegal(state, action, "this card names no card")
+        raise IllegalAction("this card names no card")
     return (card, target, named), action
 
 
 def _parse_choice(state: State, action: dict) -> tuple[tuple, dict]:
     choice = action["choice"]
     if choice not in RPS_CHOICES:
-        raise _illegal(state, action, f"choice must be one of {', '.join(RPS_CHOICES)}")
+        raise IllegalAction(f"choice must be one of {', '.join(RPS_CHOICES)}")
     return (choice,), action
 
 
 def _parse_deal(state: State, action: dict) -> tuple[tuple, dict]:
     g = state.game
     raw, first = action["order"], action["first"]
-    order = [g.index.get(c) for c in raw] if isinstance(raw, list) else None
+    why = f"the order must list each of the {len(state.box)} cards of the game deck exactly once"
+    if not isinstance(raw, list):
+        raise IllegalAction(why)
+    index = g.index
+    order = [index.get(c) if isinstance(c, str) else None for c in raw]  # an id is a string
     # The box is in id order, so a permutation of it sorts back to it.
-    if order is None or None in order or sorted(order) != state.box:
-        raise _illegal(state, action, f"the order must list each of the {len(state.box)} "
-                       "cards of the game deck exactly once")
+    if None in order or sorted(order) != state.box:
+        raise IllegalAction(why)
     if type(first) is not int or not 0 <= first < g.players:
-        raise _illegal(state, action, f"first must be a seat from 0 to {g.players - 1}")
+        raise IllegalAction(f"first must be a seat from 0 to {g.players - 1}")
     action["order"] = list(raw)  # the log's own copy of the list too
     return (order, first), action

@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.authoring.schema_checks import suggest
-from pugdeck.games.built_deck import Built, built_doc, source_block
+from pugdeck.core.built_deck import Built, built_doc, source_block
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.games.pixelpug import built_cards
 from pugdeck.games.pixelpug.model import MAIN, Deck
 

@@ -152,7 +152,7 @@ def _guess_card(state, seat, who, card, kind, on_hit) -> None:
 
 def _rps(state, seat, who, card, kind, arg) -> None:
     state.rps = [seat, who, None, card]
-    state.phase, state.cur = RPS, seat
+    state.phase, state.current = RPS, seat
 
 
 def _discard_hand_and_draw(state, seat, who, card, kind, arg) -> None:
@@ -170,8 +170,7 @@ def _discard_hand_and_draw(state, seat, who, card, kind, arg) -> None:
 
 def _look_at_hand(state, seat, who, card, kind, arg) -> None:
     hand = card_ids(state.game, state.hands[who])
-    state.tell((seat,), {"event": "look", "seat": seat, "target": who},
-               {"event": "look", "seat": seat, "target": who, "hand": hand})
+    state.tell((seat,), {"event": "look", "seat": seat, "target": who}, {"hand": hand})
 
 
 def _both_hands(state: State, seat: int, who: int) -> dict[str, list[str]]:
@@ -185,7 +184,7 @@ def _swap_hands(state, seat, who, card, kind, arg) -> None:
     hands[seat], hands[who] = hands[who], hands[seat]
     # Each now holds what the other had, so each knows the other's new hand.
     state.tell((seat, who), {"event": "swap", "seat": seat, "target": who},
-               {"event": "swap", "seat": seat, "target": who, "hands": _both_hands(state, seat, who)})
+               {"hands": _both_hands(state, seat, who)})
 
 
 def _fish(state, seat, who, card, kind, otherwise) -> None:
@@ -209,8 +208,7 @@ def _compare_hands(state, seat, who, card, kind, lower_suffers) -> None:
     theirs = sum(points[c] for c in state.hands[who])
     lower = seat if mine < theirs else who if theirs < mine else None
     state.tell((seat, who), {"event": "compare", "seat": seat, "target": who, "lower": lower},
-               {"event": "compare", "seat": seat, "target": who, "lower": lower,
-                "hands": _both_hands(state, seat, who)})
+               {"hands": _both_hands(state, seat, who)})
     if lower is not None:
         lower_suffers(state, lower, card)
 

@@ -14,8 +14,9 @@ from pathlib import Path
 
 from pugdeck.games.engine_input import REQUIRED, check_built, fail, read_rules, replay
 from pugdeck.games.narration import Words, deck_language
+from pugdeck.games.pixelpug.effect_rules import effect_problems
 from pugdeck.games.pixelpug.effects import programs
-from pugdeck.games.pixelpug.operations import OPERATIONS, OUTCOME_PARAMS, SELF, TARGET_PLAYER
+from pugdeck.games.pixelpug.operations import OPERATIONS, SELF, TARGET_PLAYER
 from pugdeck.games.pixelpug.phases import CHANCE, ROUND_LIMIT, TERMINAL
 from pugdeck.games.pixelpug.state import State
 from pugdeck.games.rng import Rng
@@ -193,43 +194,16 @@ def _read_rules(doc: dict, players: int, source: str) -> Rules:
 
 
 def _check_effects(cards: tuple[CardInfo, ...], source: str) -> None:
-    """What the schema cannot say of a built card's steps and the engine relies on, as
-    `checks.py` holds a deck file to it: each step's target and parameters fit its operation,
-    a card's steps choose one target, a duel is the last step, a guess names a kind in the
-    deck. (A hand-edited built deck skips those checks; a step without its target would
-    have a card act on nobody.)"""
+    """The effect rules a deck file is held to (effect_rules.py), on a built deck's cards:
+    a hand-edited built deck skips `validate`, and a step without its target would have a
+    card act on nobody. The first problem is the error."""
     kinds = {card.card for card in cards}
     for card in cards:
-        chosen = set()
-        for index, step in enumerate(card.effect):
-            op, at = OPERATIONS[step.op], f"effect/{index}"
-            if op.targets and step.target not in op.targets:
-                fail(source, at, f"{at}: '{op.name}' needs a target, one of {', '.join(op.targets)}"
-                     + (f", not '{step.target}'" if step.target else ""), card=card.id)
-            if step.target is not None and not op.targets:
-                fail(source, at, f"{at}: '{op.name}' takes no target", card=card.id)
-            if step.target not in (None, SELF):
-                chosen.add(step.target)
-            for name, value in step.params.items():
-                if name not in op.param_names:
-                    fail(source, f"{at}/{name}", f"{at}: '{op.name}' does not take '{name}' (it takes "
-                         f"{', '.join(op.param_names) or 'no parameters'})", card=card.id)
-                if name in OUTCOME_PARAMS and value not in OUTCOME_PARAMS[name][op.name]:
-                    fail(source, f"{at}/{name}", f"{at}: '{name}' of '{op.name}' must be one of "
-                         f"{', '.join(OUTCOME_PARAMS[name][op.name])}", card=card.id)
-            for name in ("card", "unless-holding"):
-                if step.params.get(name) and step.params[name] not in kinds:
-                    fail(source, f"{at}/{name}", f"{at}: '{name}' names card '{step.params[name]}', "
-                         "which is not in the deck", card=card.id)
-            for name in op.required():
-                if name not in step.params:
-                    fail(source, at, f"{at}: '{op.name}' needs '{name}'", card=card.id)
-        if any(step.op == "rps-duel" for step in card.effect[:-1]):
-            fail(source, "effect", "a duel waits for two secret choices: it must be the card's last step",
-                 card=card.id)
-        if len(chosen) > 1:
-            fail(source, "effect", f"the steps of one card choose one target; they disagree: "
-                 f"{', '.join(sorted(chosen))}", card=card.id)
+        steps = [{"op": s.op, **({} if s.target is None else {"target": s.target}), **s.params}
+                 for s in card.effect]
+        for problem in effect_problems(steps, kinds):
+            where = "/".join(str(part) for part in problem.path[:2])
+            fail(source, where, f"{where}: {problem.message}", card=card.id)
 
 
 def _card(entry: dict) -> CardInfo:

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
-from pugdeck.authoring.deck_files import DeckInfo, SourceFile, whole
-from pugdeck.authoring.loading import SourceCard
+from pugdeck.authoring.deck_files import whole
+from pugdeck.games.deck_checks import CheckedDeck
 
 MAIN, TREATS = "main", "treats"
 PILES = (MAIN, TREATS)
@@ -87,15 +85,11 @@ class Rules:
 
 
 @dataclass(frozen=True)
-class Deck:
-    """A checked PixelPug deck: what it is, its rules and its card kinds."""
+class Deck(CheckedDeck):
+    """A checked PixelPug deck: what it is, its rules and its card kinds (the contract: games/deck_checks.py)."""
 
-    info: DeckInfo
     rules: Rules
     cards: tuple[Card, ...]
-    folder: Path
-    sources: tuple[SourceFile, ...]
-    origins: Mapping[str, SourceCard] = field(default_factory=dict, compare=False, repr=False)
 
     def pile(self, name: str) -> tuple[Card, ...]:
         """The card kinds of one pile (main or treats)."""

@@ -12,22 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pugdeck.games.events import views
+
 if TYPE_CHECKING:
     from pugdeck.games.pixelpug.state import State
 
 
-def event_view(event: tuple, player: int | None) -> dict:
-    """One stored event (seats who see `private`, public, private or None) as `player` saw
-    it, a copy; `player=None` is the narrator, who sees all."""
-    seen_by, public, private = event
-    if private is not None and (player is None or player in seen_by):
-        return dict(private)
-    return dict(public)
-
-
-def visible_events(state: State, player: int | None, start: int = 0) -> list[dict]:
-    """The match's events from index `start` as `player` saw them (None: all of them)."""
-    return [event_view(event, player) for event in state.events[start:]]
 
 
 def observe(state: State, player: int) -> dict:
@@ -41,13 +31,13 @@ def observe(state: State, player: int) -> dict:
         attacker, defender, first_choice, _card = state.rps
         duel = {"attacker": attacker, "defender": defender,
                 "your_choice": first_choice if player == attacker else None,
-                "waiting_for": state.cur}
+                "waiting_for": state.current}
     return {
         "game": "pixelpug",
         "seat": player,
         "players": g.players,
-        "phase": state.phase,
-        "current_player": state.cur,
+        "phase": state.phase.value,
+        "current_player": state.current,
         "round": state.round,
         "turn": state.turn,
         "round_wins": list(state.round_wins),
@@ -63,7 +53,7 @@ def observe(state: State, player: int) -> dict:
         "flushed": [ids[c] for c in state.flushed],
         "points": state.points(player),
         "duel": duel,
-        "events": visible_events(state, player, state.round_events_from),
+        "events": views(state.events, player, state.round_events_from),
         "results": [_public_result(r, player) for r in state.results],
         "champion": state.champion() if state.is_terminal() else None,
     }

@@ -4,16 +4,24 @@ none of them imports another to get a constant."""
 
 from __future__ import annotations
 
-# The phases of a match, as `observation()["phase"]` reports them.
-DEAL = "deal"  # a chance step: the round's shuffle and first player
-PLAY = "play"  # the current player plays a card
-RPS = "rps"  # a rock-paper-scissors duel waits for a secret choice
-OVER = "over"  # the match is over
+from enum import StrEnum
 
-CHANCE = -1
-"""`current_player()` when the next action is a chance outcome (a round's shuffle and start)."""
-TERMINAL = -4
-"""`current_player()` once the match is over (OpenSpiel's value)."""
+from pugdeck.games.engine_kit import CHANCE, TERMINAL, IllegalAction
+
+__all__ = ["CHANCE", "TERMINAL", "IllegalAction"]  # every engine's, from the engine kit
+
+
+class Phase(StrEnum):
+    """What the match waits for; its value is what `observation()["phase"]` reports, and
+    the type of the one kind of action the phase takes."""
+
+    DEAL = "deal"  # a chance step: the round's shuffle and first player
+    PLAY = "play"  # the current player plays a card
+    RPS = "rps"  # a rock-paper-scissors duel waits for a secret choice
+    OVER = "over"  # the match is over
+
+
+DEAL, PLAY, RPS, OVER = Phase  # the short names the engine modules use
 
 ROUND_LIMIT = 100
 """A match that produced no champion after this many rounds (only possible with house-rule

@@ -1,65 +1,30 @@
-"""PixelPug's print checks, run by `validate` (and so by `build`) before anything is drawn:
-the renderer's own text-fit and glyph checks (render/checks.py) on the fields the faces
-print, and on its fixed texts (the backs' titles, the points labels) in the deck's language,
-so a designer sees a card that would not print without building."""
+"""PixelPug's print checks, run by `validate` (and so by `build`) before anything is drawn
+(games/deck_checks.py runs them): the card fields the faces fit into a box, and its
+fixed texts (the backs' titles, the points labels) in the deck's language, so a designer
+sees a card that would not print without building."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from pathlib import Path
-
-from pugdeck.authoring.diagnostics import DeckError, Diagnostic
-from pugdeck.authoring.loading import Document, SourceCard
-from pugdeck.games.pixelpug.game import GAME
+from pugdeck.authoring.loading import Document
+from pugdeck.core.diagnostics import Diagnostic
 from pugdeck.games.pixelpug.model import Deck
 
 # (card field, template region, text style) of each text the faces fit into a box.
 CHECKED_FIELDS = (("name", "name", "name"), ("text", "text", "text"))
-TEXT_FIELDS = tuple(field for field, _region, _style in CHECKED_FIELDS)
 
 
-def print_checks(cards: list[dict], template: str, folder: Path | None,
-                 origins: Mapping[str, SourceCard]) -> list[Diagnostic]:
-    """Text that would not fit its box under `template` or has a character no bundled font
-    can print, each problem located at the card's field in the deck's files. `cards` are
-    `{"card": key, field: text}` for fields of `TEXT_FIELDS`, `origins` where each key's
-    card was written (deck_files.printed_texts); any card, whatever else is wrong with it:
-    `validate` reports these beside the deck's other problems."""
-    from pugdeck.render.checks import print_problems  # noqa: PLC0415 (reportlab loads only here)
-
-    return print_problems(cards, lambda: GAME.load_template(template, folder), CHECKED_FIELDS, origins)
-
-
-def fixed_text_checks(deck: Deck, root: Document) -> list[Diagnostic]:
-    """The deck's fixed texts (render/strings.py) resolve in its language and fit: both
-    backs (deck.yaml's `back:` and `treat_back:`, else its strings) and the points label of
-    every card; each problem located where its text was written (the template, or deck.yaml:
-    `strings:`, the back's field, `deck.name`)."""
+def fixed_texts(deck: Deck, root: Document, template, fonts, strings) -> list[Diagnostic]:
+    """Both backs (deck.yaml's `back:` and `treat_back:`, else its strings) and the points
+    label of every card; a back's problem located at its field in deck.yaml."""
     # reportlab loads only here: printing modules
     from pugdeck.games.pixelpug.faces.card_faces import back_texts, points_label  # noqa: PLC0415
     from pugdeck.render.backs import back_choice, located_in  # noqa: PLC0415
-    from pugdeck.render.fonts import font_set  # noqa: PLC0415
-    from pugdeck.render.strings import deck_strings  # noqa: PLC0415
 
-    try:
-        template = GAME.load_template(deck.info.template, deck.folder)
-    except DeckError:
-        return []  # `print_checks` reports the template's own problems
     block = deck.info.as_json()
-    try:
-        strings = deck_strings(template, block, lambda path: _place_in(root, path))
-    except DeckError as exc:
-        return exc.diagnostics
-    fonts = font_set(template.fonts)
     found: list[Diagnostic] = []
     for key, treats in (("back", False), ("treat_back", True)):
         found += back_texts(template, fonts, strings, deck.info.name,
                             back_choice({"deck": block}, key), treats)[1]
     for attack, points in sorted({(card.attack, card.points) for card in deck.cards}):
         points_label(points, attack, template, fonts, strings, found)
-    return list(dict.fromkeys(located_in(root, found)))
-
-
-def _place_in(doc: Document, path: tuple) -> tuple[str, int, int]:
-    mark = doc.mark(path)
-    return mark.file, mark.line, mark.column
+    return located_in(root, found)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from pugdeck.games.loop import advance
 from pugdeck.games.pixelpug.bots import make_bots
 from pugdeck.games.pixelpug.engine import Game
 from pugdeck.games.pixelpug.phases import CHANCE, PLAY
@@ -35,50 +36,41 @@ def simulate(game: Game, games: int, seed: int = 0, bots: str = "random",
     turns = actions = rounds = 0
     for number in range(games):
         match = game.reseeded(seed + number)
-        players = make_bots(bots, match, seed + number)
         state = match.new_initial_state()
+        watcher = _Watcher(state, make_bots(bots, match, seed + number))
         held = [set() for _ in range(n)]
-        results_seen = 0
-        kind_of = match.kind_of
-        while not state.is_terminal():
-            seat = state.current_player()
-            legal = state.legal_actions()
-            if seat == CHANCE:
-                state.apply_action(legal[0])
+        kind_of, index = match.kind_of, match.index
+        for step in advance(state, watcher.bots):
+            if step.seat == CHANCE:
                 continue
-            if state.phase == PLAY:
-                held[seat].update(kind_of[c] for c in state.hands[seat])
-            bot = players[seat]
-            action = bot.choose(state.observation(seat) if bot.wants_observation else None, legal)
-            victim = action.get("target")
-            watch = victim is not None and victim != seat
-            if watch:
-                before = (state.points(victim), list(state.deck), state.turn, len(state.results))
-            state.apply_action(action)
-            if watch:
-                targeted.played(kind_of[match.index[action["card"]]], victim,
-                                _points_change(state, victim, *before))
-                if len(state.results) > before[3] and state.results[-1]["winner"] == seat:
-                    targeted.won_by[kind_of[match.index[action["card"]]]] += 1
             actions += 1
-            if len(state.results) > results_seen:  # a round just ended; hands are reset
-                result = state.results[-1]
-                index = match.index
-                for s in range(n):
-                    held[s].update(kind_of[index[c]] for c in result["hands"][s])
-                _tally_round(result, held, held_rounds, held_wins)
-                targeted.round_over(result["winner"])
-                results_seen = len(state.results)
-                held = [set() for _ in range(n)]
-        for result in state.results:
-            rounds += 1
-            turns += result["turns"]
-            hows[result["how"]] += 1
-            if result["winner"] is not None:
-                round_wins[result["winner"]] += 1
-        for _round, _seat, kind in state.eliminations:
-            eliminated_by[kind] += 1
-        match_wins[state.champion()] += 1 if state.champion() is not None else 0
+            held[step.seat].update(watcher.held)
+            played = kind_of[index[step.action["card"]]] if "card" in step.action else None
+            if watcher.before is not None:  # a card played at another player
+                victim = step.action["target"]
+                targeted.played(played, victim, _points_change(state, victim, *watcher.before))
+            for event in step.events:
+                kind = event.public["event"]
+                if kind == "eliminated":
+                    eliminated_by[game.cards[index[event.public["by"]]].card] += 1
+                elif kind == "round-over":  # the table is about to be cleared: tally the round
+                    winner = event.public["winner"]
+                    if watcher.before is not None and winner == step.seat:
+                        targeted.won_by[played] += 1
+                    result = state.results[-1]
+                    for s in range(n):
+                        held[s].update(kind_of[index[c]] for c in result["hands"][s])
+                    _tally_round(result, held, held_rounds, held_wins)
+                    targeted.round_over(winner)
+                    held = [set() for _ in range(n)]
+                    rounds += 1
+                    turns += result["turns"]
+                    hows[result["how"]] += 1
+                    if winner is not None:
+                        round_wins[winner] += 1
+        champion = state.champion()
+        if champion is not None:  # a match that reached the round limit has no champion
+            match_wins[champion] += 1
         if progress:
             progress(1)
     # Fair: an equal share of the rounds someone won (a tie on points is won by nobody).
@@ -104,6 +96,34 @@ def simulate(game: Game, games: int, seed: int = 0, bots: str = "random",
         "holder_win_ratio_vs_mean": {k: v / mean_ratio for k, v in ratios.items()},
         "targeted": targeted.report(fair),
     }
+
+
+class _Watcher:
+    """Every seat's bot, asked through this watcher, which notes what the statistics need
+    from just before a play: the kinds in the player's hand and, for a card played at
+    another player, that player's points, the deck, the turn and the rounds so far."""
+
+    def __init__(self, state, bots: list):
+        self.state, self.held, self.before = state, set(), None
+        self.bots = [_Asked(self, bot) for bot in bots]
+
+    def noting(self, action: dict) -> dict:
+        state = self.state
+        seat, victim = state.current_player(), action.get("target")
+        self.held = {state.game.kind_of[c] for c in state.hands[seat]} if state.phase == PLAY else set()
+        self.before = None if victim is None or victim == seat else (
+            state.points(victim), list(state.deck), state.turn, len(state.results))
+        return action
+
+
+class _Asked:
+    """One seat's bot, as the `_Watcher` asks it: what it chooses is noted first."""
+
+    def __init__(self, watcher: _Watcher, bot):
+        self.note, self.bot, self.wants_observation = watcher.noting, bot, bot.wants_observation
+
+    def choose(self, observation, legal: list[dict]) -> dict:
+        return self.note(self.bot.choose(observation, legal))
 
 
 def _points_change(state, seat: int, points: int, deck: list[int], turn: int, rounds: int) -> int | None:

@@ -14,6 +14,8 @@ import copy
 from bisect import insort
 from typing import TYPE_CHECKING
 
+from pugdeck.games.engine_kit import same_game
+from pugdeck.games.events import Event
 from pugdeck.games.pixelpug import actions, effects
 from pugdeck.games.pixelpug.actions import IllegalAction
 from pugdeck.games.pixelpug.observation import observe
@@ -33,6 +35,8 @@ from pugdeck.games.pixelpug.phases import (
 if TYPE_CHECKING:
     from pugdeck.games.pixelpug.engine import Game
 
+_new_event = tuple.__new__
+
 __all__ = ["IllegalAction", "State"]  # IllegalAction: where callers have always imported it
 
 
@@ -41,14 +45,12 @@ class State:
 
     def __init__(self, game: Game):
         self.game = game
-        self.phase, self.cur = DEAL, CHANCE
+        self.phase, self.current = DEAL, CHANCE
         self.round = 0  # rounds started
         self.round_wins = [0] * game.players
         self.results: list[dict] = []  # one per finished round
-        self.eliminations: list[tuple[int, int, str]] = []  # (round, seat, card kind) of the match
-        # The match's events: (seats who see `private`, public dict, private dict or None);
-        # see observation.py.
-        self.events: list[tuple] = []
+        # The match's events, with who sees their private parts (games/events.py).
+        self.events: list[Event] = []
         self.round_events_from = 0  # where this round's events start
         self.log: list[dict] = []  # the actions applied, as the engine's own copies
         self._clear_table()
@@ -66,7 +68,7 @@ class State:
         self.lives = [g.rules.starting_life] * n
         self.alive = [True] * n
         self.doghouse = [False] * n
-        self.active = 0  # whose turn it is (`cur` is who acts: in a duel, maybe another seat)
+        self.active = 0  # whose turn it is (`current` is who acts: in a duel, maybe another seat)
         self.turn = 0  # turns started this round
         self.rps: list = []  # [attacker, defender, attacker's choice, card] while a duel is on
         self.round_winner: int | None = None
@@ -76,7 +78,7 @@ class State:
 
     def current_player(self) -> int:
         """The seat to act, `CHANCE` before a round's deal, `TERMINAL` once the match is over."""
-        return self.cur
+        return self.current
 
     def is_terminal(self) -> bool:
         """Whether the match is over (someone is champion, or the round limit was reached)."""
@@ -84,7 +86,7 @@ class State:
 
     def is_chance_node(self) -> bool:
         """Whether the next action is a chance outcome (a round's deal)."""
-        return self.cur == CHANCE
+        return self.current == CHANCE
 
     def legal_actions(self) -> list[dict]:
         """Every legal action as a new JSON-able dict, sorted and unique; [] when over."""
@@ -147,7 +149,7 @@ class State:
         Events, results and logged actions are never changed once recorded, so the copy
         shares them; every list that changes is copied."""
         other = copy.copy(self)
-        for name in ("round_wins", "results", "eliminations", "events", "log", "box", "deck",
+        for name in ("round_wins", "results", "events", "log", "box", "deck",
                      "treats", "flushed", "lives", "alive", "doghouse", "rps"):
             setattr(other, name, list(getattr(self, name)))
         for name in ("hands", "discards", "revealed"):
@@ -155,22 +157,27 @@ class State:
         return other
 
     def __eq__(self, other: object) -> bool:
-        """Same game (the very object) and the same position; equal histories give equal states."""
+        """The same game (`engine_kit.same_game`) and the same position; equal histories
+        give equal states."""
         if not isinstance(other, State):
             return NotImplemented
-        return self.game is other.game and vars(self) == vars(other)
+        mine, theirs = vars(self), vars(other)
+        return same_game(self.game, other.game) and mine.keys() == theirs.keys() and all(
+            mine[name] == theirs[name] for name in mine if name != "game")
 
     __hash__ = None
 
     # --- what the effects call (effects.py) -------------------------------------------
 
     def announce(self, public: dict) -> None:
-        """Record an event every player sees."""
-        self.events.append((None, public, None))
+        """Record an event every player sees (`Event(public)`, made in one C call: several
+        a move)."""
+        self.events.append(_new_event(Event, (public, None, None)))
 
     def tell(self, seen_by: tuple[int, ...], public: dict, private: dict) -> None:
-        """Record an event the seats `seen_by` see as `private` and everyone else as `public`."""
-        self.events.append((seen_by, public, private))
+        """Record an event everyone sees as `public`, and the seats `seen_by` with the
+        fields of `private` too."""
+        self.events.append(Event(public, private, frozenset(seen_by)))
 
     def draw(self, seat: int) -> int | None:
         """`seat` draws the top card, if there is one."""
@@ -205,7 +212,6 @@ class State:
         self.revealed[seat] = list(hand)
         self.discards[seat].extend(hand)
         self.hands[seat] = []
-        self.eliminations.append((self.round, seat, g.cards[cause].card))
         self.announce({"event": "eliminated", "seat": seat, "by": g.ids[cause],
                        "hand": effects.card_ids(g, hand)})
         if self.alive.count(True) == 1:
@@ -244,7 +250,7 @@ class State:
 
     def do_play(self, card: int, target: int | None, kind: int | None) -> None:
         """The current player plays `card` onto their discard pile, at `target`, naming `kind`."""
-        seat = self.cur
+        seat = self.current
         self.hands[seat].remove(card)
         self.discards[seat].append(card)
         self.announce(_play_event(self.game, seat, card, target, kind))
@@ -257,9 +263,9 @@ class State:
     def do_rps(self, choice: str) -> None:
         """A secret duel choice: the attacker's first, then the defender's settles the duel."""
         attacker, defender, first_choice, card = self.rps
-        if self.cur == attacker:
+        if self.current == attacker:
             self.rps[2] = choice
-            self.cur = defender
+            self.current = defender
             return
         self.rps = []
         self.phase = PLAY
@@ -280,11 +286,11 @@ class State:
         winner = self.round_winner
         if ((winner is not None and self.round_wins[winner] >= self.game.rules.round_wins)
                 or self.round >= ROUND_LIMIT):
-            self.phase, self.cur = OVER, TERMINAL
+            self.phase, self.current = OVER, TERMINAL
         else:
             self.round += 1
             self._clear_table()
-            self.phase, self.cur = DEAL, CHANCE
+            self.phase, self.current = DEAL, CHANCE
 
     def _next_seat(self) -> int:
         """The next player clockwise (the next seat number) still in the round."""
@@ -299,7 +305,7 @@ class State:
         self.turn += 1
         self.doghouse[seat] = False  # Doghouse lasts until your next turn
         self.draw(seat)  # never from an empty deck: the round ends with the deck
-        self.phase, self.cur = PLAY, seat
+        self.phase, self.current = PLAY, seat
 
     def _score_points(self) -> None:
         """The deck ran out: most points among players still in wins; a tie wins nobody."""

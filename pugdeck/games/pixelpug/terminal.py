@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from pugdeck.games.loop import Step, advance, apply_move
 from pugdeck.games.pixelpug.bots import make_bots
-from pugdeck.games.pixelpug.engine import CHANCE, Game
+from pugdeck.games.pixelpug.engine import Game
 from pugdeck.games.pixelpug.phases import RPS_CHOICES
 from pugdeck.games.pixelpug.state import State
 from pugdeck.games.pixelpug.terminal_view import (
@@ -40,25 +41,25 @@ def play_in_terminal(game: Game, human: int, names: list[str], bots: str,
     person.say(words("intro_keys"))
     state = game.new_initial_state()
     feed = EventFeed(game, human, names, person.say)
+    seats = [None if seat == human else bot for seat, bot in enumerate(players)]
     held: set[str] = set()  # the hand at the person's last turn, to say what is new
-    while not state.is_terminal():
-        seat = state.current_player()
-        legal = state.legal_actions()
-        if seat == CHANCE:
-            action = legal[0]
-        elif seat == human:
-            observation = state.observation(human)
-            if legal[0]["type"] == "rps":
-                action = _choose_in_secret(person, game, observation, names, legal)
-            else:
-                _show_turn(person, game, observation, names, held)
-                held = set(observation["hand"])
-                action = _choose_play(person, game, observation, names, legal)
+
+    def tell(step: Step) -> None:
+        feed.tell([event.view(human) for event in step.events], lambda: state.observation(human))
+
+    while True:
+        for step in advance(state, seats):
+            tell(step)
+        if state.is_terminal():
+            break
+        observation, legal = state.observation(human), state.legal_actions()
+        if legal[0]["type"] == "rps":
+            action = _choose_in_secret(person, game, observation, names, legal)
         else:
-            bot = players[seat]
-            action = bot.choose(state.observation(seat) if bot.wants_observation else None, legal)
-        state.apply_action(action)
-        feed.catch_up(state)
+            _show_turn(person, game, observation, names, held)
+            held = set(observation["hand"])
+            action = _choose_play(person, game, observation, names, legal)
+        tell(apply_move(state, action))
     person.say("")
     person.say(ending_line(game, state.observation(human), names))
     return state

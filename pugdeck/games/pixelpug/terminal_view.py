@@ -1,15 +1,16 @@
 """What the person playing PixelPug in a terminal reads: the table, their hand, the cards'
 rules, and what happened since they last chose, all from their own seat's view.
 
-Everything here reads `State.observation(seat)` and the events that seat saw
-(`observation.visible_events`), never the state itself, so no other hand, no face-down
+Everything here reads `State.observation(seat)` and the events as that seat saw them
+(`Event.view`), never the state itself, so no other hand, no face-down
 card and no duel choice of another seat can reach the screen.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pugdeck.games.pixelpug.engine import Game
-from pugdeck.games.pixelpug.observation import visible_events
 from pugdeck.games.pixelpug.transcript import describe
 
 
@@ -97,10 +98,11 @@ class EventFeed:
 
     def __init__(self, game: Game, seat: int, names: list[str], say):
         self.game, self.seat, self.names, self.say = game, seat, names, say
-        self.shown = 0
 
-    def catch_up(self, state) -> None:
-        for event in visible_events(state, self.seat, self.shown):
+    def tell(self, events: list[dict], observe: Callable[[], dict]) -> None:
+        """Say one step's events as the person's seat saw them (`Event.view`); `observe()`
+        is their observation after it, for a round's summary."""
+        for event in events:
             if event["event"] == "round":
                 self.say("")
             line = play_line(self.game, event, self.names, self.seat) if event["event"] == "play" else \
@@ -108,8 +110,7 @@ class EventFeed:
             if line:
                 self.say(line)
             if event["event"] == "round-over":
-                self._round_summary(state.observation(self.seat))
-        self.shown = len(state.events)
+                self._round_summary(observe())
 
     def _round_summary(self, observation: dict) -> None:
         result, words = observation["results"][-1], self.game.words

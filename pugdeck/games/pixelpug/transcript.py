@@ -1,6 +1,6 @@
 """Words for a PixelPug match: one line per event, as everyone or as one player saw it.
 
-`describe` turns one event (see `observation.visible_events`) into a line; `narrate` replays
+`describe` turns one event (a view of one of `State.events`) into a line; `narrate` replays
 an action log on a fresh state and tells the whole match as an omniscient narrator (it sees
 every hand: it is a log, not a player), which is what the golden transcripts record.
 `game_log` is the machine log's JSON form; `replay` in engine.py plays it back.
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from pugdeck.games.engine_input import log_fields
 from pugdeck.games.pixelpug.engine import Game
-from pugdeck.games.pixelpug.observation import visible_events
 from pugdeck.games.pixelpug.state import State
 
 LOG_FORMAT = "pugdeck-pixelpug-log"
@@ -111,8 +110,8 @@ def narrate(game: Game, log: list[dict], names: list[str] | None = None) -> list
             lines.append("  " + words("picks", name=names[seat], choice=words(action["choice"])))
         start = len(state.events)
         state.apply_action(action)
-        for event in visible_events(state, None, start):  # the narrator sees every detail
-            line = describe(game, event, names)
+        for event in state.events[start:]:
+            line = describe(game, event.full(), names)  # the narrator sees every detail
             if line:
                 lines.append(line)
     if state.is_terminal():

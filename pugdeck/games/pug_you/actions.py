@@ -22,15 +22,21 @@ so the log says exactly what was played, whatever the caller does with its dict 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
+from pugdeck.games.engine_kit import Action, FrozenList, read_card, read_seat
 from pugdeck.games.pug_you.phases import (
-    ACTION_TYPES,
+    ASK,
+    AWARD,
+    CHOOSE,
     NO_CARD,
-    PHASE_NAMES,
+    NOMINATE,
+    OFFER,
+    OVER,
     SECOND_QUESTION,
+    SHUFFLE,
+    VOTE,
     IllegalAction,
-    Phase,
 )
 from pugdeck.games.rng import Rng
 
@@ -44,35 +50,6 @@ _KEYS = {
     "award": {"type", "nominee"}, "ask": {"type", "card"},
 }
 """The exact keys of each kind of action (also what docs/rules-pug-you.md must name)."""
-
-
-def _read_only(self, *args, **kwargs) -> NoReturn:
-    raise TypeError("engine actions are read-only; copy one with dict(action)")
-
-
-class Action(dict):
-    """An action the engine hands out: a plain dict to JSON, `==` and `dict()`, but read-only.
-
-    The engine hands out the same objects again and again and logs them, so changing one
-    would change every place it appears; its mutating methods raise instead.
-    """
-
-    __slots__ = ()
-    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = __ior__ = _read_only
-
-    def __reduce__(self):  # copy and pickle as a plain dict, which the copy may change
-        return (dict, (dict(self),))
-
-
-class FrozenList(list):
-    """A read-only list inside an `Action` (the nominees, a shuffle's order)."""
-
-    __slots__ = ()
-    __setitem__ = __delitem__ = append = extend = insert = pop = remove = clear = sort = \
-        reverse = __iadd__ = __imul__ = _read_only
-
-    def __reduce__(self):
-        return (list, (list(self),))
 
 
 class ActionTable:
@@ -110,20 +87,20 @@ def legal_actions(state: State) -> list[dict]:
     change. Hands are kept sorted, so the actions come out sorted without sorting.
     """
     phase, table = state.phase, state.game.actions
-    if phase == Phase.OFFER:
+    if phase == OFFER:
         return [table.offer[card] for card in state.hands[state.current]]
-    if phase == Phase.VOTE:
+    if phase == VOTE:
         hand = state.hands[state.current]
         return [table.vote[nominee][card] for nominee in state.nominees for card in hand]
-    if phase == Phase.NOMINATE:
+    if phase == NOMINATE:
         return list(table.nominate[state.active].values())
-    if phase == Phase.CHOOSE:
+    if phase == CHOOSE:
         return [table.choose[seat] for seat, card in enumerate(state.offers) if card != NO_CARD]
-    if phase == Phase.AWARD:
+    if phase == AWARD:
         return [table.award[seat] for seat in state.tied]
-    if phase == Phase.ASK:
+    if phase == ASK:
         return [table.ask[card] for card in sorted(askable_cards(state))]
-    if phase == Phase.SHUFFLE:
+    if phase == SHUFFLE:
         ids = state.game.ids
         return [Action(type="shuffle", order=FrozenList(ids[c] for c in shuffle_order(state)))]
     return []
@@ -141,7 +118,7 @@ def askable_cards(state: State) -> list[int]:
 def illegal(state: State, action: object, why: str) -> IllegalAction:
     """The error for `action` in `state`, saying why it is not legal."""
     return IllegalAction(f"illegal action {action!r} in phase "
-                         f"{PHASE_NAMES[state.phase]!r}: {why}")
+                         f"{state.phase.value!r}: {why}")
 
 
 def read(state: State, action: object) -> tuple[str, tuple, Action]:
@@ -152,45 +129,35 @@ def read(state: State, action: object) -> tuple[str, tuple, Action]:
     """
     if not isinstance(action, dict):
         raise IllegalAction(f"an action is a dict with a 'type', not {action!r}")
-    expected = ACTION_TYPES[state.phase]
-    if expected is None:
+    expected = state.phase  # a StrEnum: the phase is the type of the action it takes
+    if expected is OVER:
         raise illegal(state, action, "the game is over")
     kind = action.get("type")
     if kind != expected:
-        raise illegal(state, action, f"expected a {expected!r} action")
+        raise illegal(state, action, f"expected a {expected.value!r} action")
     if action.keys() != _KEYS[kind]:
         raise illegal(state, action, f"a {kind!r} action has exactly the keys {sorted(_KEYS[kind])}")
-    args, logged = _READERS[kind](state, action)
+    try:
+        args, logged = _READERS[kind](state, action)
+    except IllegalAction as refused:  # a field's reader says why; the message says where
+        raise illegal(state, action, str(refused)) from None
     return kind, args, logged
 
 
-def _seat(state: State, action: dict, value: object, allowed) -> int:
-    if type(value) is not int or value not in allowed:
-        raise illegal(state, action, f"seat must be one of {sorted(allowed)}")
-    return value
-
-
-def _card(state: State, action: dict, value: object, zone: list[int]) -> int:
-    card = state.game.index.get(value) if isinstance(value, str) else None
-    if card is None or card not in zone:
-        raise illegal(state, action, f"card {value!r} is not available here")
-    return card
-
-
 def _read_offer(state: State, action: dict) -> tuple[tuple, Action]:
-    card = _card(state, action, action["card"], state.hands[state.current])
+    card = read_card(action["card"], state.game.index, state.hands[state.current])
     return (card,), state.game.actions.offer[card]
 
 
 def _read_vote(state: State, action: dict) -> tuple[tuple, Action]:
-    nominee = _seat(state, action, action["nominee"], state.nominees)
-    card = _card(state, action, action["card"], state.hands[state.current])
+    nominee = read_seat(action["nominee"], state.nominees)
+    card = read_card(action["card"], state.game.index, state.hands[state.current])
     return (nominee, card), state.game.actions.vote[nominee][card]
 
 
 def _read_choose(state: State, action: dict) -> tuple[tuple, Action]:
     offered = [seat for seat, card in enumerate(state.offers) if card != NO_CARD]
-    seat = _seat(state, action, action["from"], offered)
+    seat = read_seat(action["from"], offered)
     return (seat,), state.game.actions.choose[seat]
 
 
@@ -199,18 +166,17 @@ def _read_nominate(state: State, action: dict) -> tuple[tuple, Action]:
     chosen = tuple(raw) if isinstance(raw, list) and all(type(s) is int for s in raw) else None
     allowed = state.game.actions.nominate[state.active]
     if chosen not in allowed:
-        raise illegal(state, action, f"nominate {state.game.rules.nominees} other seats, "
-                      "ascending, never yourself")
+        raise IllegalAction(f"nominate {state.game.rules.nominees} other seats, ascending, never yourself")
     return (chosen,), allowed[chosen]
 
 
 def _read_award(state: State, action: dict) -> tuple[tuple, Action]:
-    seat = _seat(state, action, action["nominee"], state.tied)
+    seat = read_seat(action["nominee"], state.tied)
     return (seat,), state.game.actions.award[seat]
 
 
 def _read_ask(state: State, action: dict) -> tuple[tuple, Action]:
-    card = _card(state, action, action["card"], askable_cards(state))
+    card = read_card(action["card"], state.game.index, askable_cards(state))
     return (card,), state.game.actions.ask[card]
 
 
@@ -221,8 +187,8 @@ def _read_shuffle(state: State, action: dict) -> tuple[tuple, Action]:
     order = ([index.get(c) if isinstance(c, str) else None for c in raw]
              if isinstance(raw, list) else None)
     if order is None or len(order) != len(pile) or set(order) != set(pile):
-        raise illegal(state, action, f"the order must list each of the {len(pile)} cards "
-                      f"of the {state.shuffle_pile} pile exactly once")
+        raise IllegalAction(f"the order must list each of the {len(pile)} cards "
+                            f"of the {state.shuffle_pile} pile exactly once")
     ids = state.game.ids
     return (order,), Action(type="shuffle", order=FrozenList(ids[c] for c in order))
 

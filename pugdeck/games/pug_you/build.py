@@ -7,9 +7,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.authoring.schema_checks import suggest
-from pugdeck.games.built_deck import Built, built_doc, source_block
+from pugdeck.core.built_deck import Built, built_doc, source_block
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.games.pug_you import built_cards
 from pugdeck.games.pug_you.customs import check_customs
 from pugdeck.games.pug_you.filters import (

@@ -1,98 +1,27 @@
-"""Pug You! deck checks: the schema first, then what a schema cannot say.
-
-`check_deck` turns a `LoadedDeck` into a typed `Deck` plus every diagnostic found. It never
-raises for a bad deck; errors are values, reported together by the caller.
+"""Pug You!'s part in the one check skeleton (games/deck_checks.py): what a schema
+cannot say of a card (which fields each kind needs, dots, art), of the rules, and which
+questions nearly repeat each other. `CHECKS` is the game's `parts["checks"]`.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pugdeck.authoring.deck_files import (
-    check_files,
-    deck_info,
-    located,
-    printed_texts,
-    root_block,
-    sound,
-    sources_of,
-    template_located,
-    template_name,
-    whole,
-)
-from pugdeck.authoring.diagnostics import ERROR, Diagnostic, errors_in
+from pugdeck.authoring.deck_files import located, whole
 from pugdeck.authoring.images import check_image
 from pugdeck.authoring.loading import LoadedDeck, SourceCard
 from pugdeck.authoring.schema_checks import SchemaCheck
-from pugdeck.games.pug_you.model import (
-    DEFAULT_BREED,
-    LEVEL_DOTS,
-    MUTT_FIELDS,
-    PLAY_FIELDS,
-    Card,
-    Deck,
-    Rules,
-)
+from pugdeck.core.diagnostics import ERROR, Diagnostic
+from pugdeck.games.deck_checks import DeckChecks
+from pugdeck.games.game_schemas import game_check
+from pugdeck.games.pug_you.model import DEFAULT_BREED, LEVEL_DOTS, MUTT_FIELDS, PLAY_FIELDS, Card, Deck, Rules
 from pugdeck.games.pug_you.near_duplicates import near_duplicate_questions
-from pugdeck.games.pug_you.print_checks import TEXT_FIELDS, fixed_text_checks, print_checks
-from pugdeck.schemas import game_check
+from pugdeck.games.pug_you.print_checks import CHECKED_FIELDS, fixed_texts
 
 
 def schema_check() -> SchemaCheck:
     """This game's authoring schema, compiled once per process."""
     return game_check("pug-you")
-
-
-def check_deck(loaded: LoadedDeck) -> tuple[Deck | None, list[Diagnostic]]:
-    """Validate every file and card; the typed deck if there are no errors.
-
-    Every check runs, whatever the others find (`validate` reports all at once): the rules'
-    sense when the schema passed the rules, the print checks (text fit, glyphs) on every
-    card that passed its own checks, under the template the deck names.
-    """
-    schema = schema_check()
-    diagnostics = check_files(loaded, schema)
-    seen: dict[str, SourceCard] = {}
-    cards: list[Card] = []
-    schema_bad = {(d.file, d.card) for d in diagnostics if d.card}
-    for source in loaded.cards:
-        if not isinstance(source.data, dict):
-            continue  # the schema has said what is wrong
-        card_id = source.id
-        if card_id is not None:
-            if card_id in seen:
-                first = seen[card_id].mark()
-                diagnostics.append(located(source, "id", f"duplicate card id '{card_id}' (first at "
-                                       f"{first.file}:{first.line}); give each card its own id"))
-            else:
-                seen[card_id] = source
-        problems = card_rules(source, loaded.folder)
-        diagnostics += problems
-        if not problems and (source.doc.display, card_id) not in schema_bad and card_id:
-            cards.append(to_card(source.data))
-    diagnostics += near_duplicate_questions(loaded.cards)
-    refused = schema.problem_paths(loaded.root) if errors_in(diagnostics) else set()
-    rules = Rules.from_yaml(root_block(loaded, "rules")) if sound(refused, ("rules",)) else None
-    if rules is not None:
-        diagnostics += _rules_sense(loaded, rules)
-    template = template_name(loaded, refused, "pug-you")
-    if template is not None:
-        printed, origins = printed_texts(loaded, diagnostics, TEXT_FIELDS)
-        diagnostics += template_located(loaded, print_checks(printed, template, loaded.folder, origins))
-    info = deck_info(loaded, refused, "pug-you")
-    deck = None
-    if info is not None and rules is not None:
-        # Of the cards, the fixed texts ask only whether a mutt is among those that passed.
-        deck = Deck(
-            info=info,
-            rules=rules,
-            cards=tuple(cards),
-            folder=loaded.folder,
-            sources=sources_of(loaded),
-            origins=seen,
-        )
-        diagnostics += fixed_text_checks(deck, loaded.root)
-    return (None if errors_in(diagnostics) else deck), sorted(diagnostics)
 
 
 def card_rules(source: SourceCard, folder: Path | None, default_kind: str = "pug") -> list[Diagnostic]:
@@ -158,3 +87,15 @@ def _rules_sense(loaded: LoadedDeck, rules: Rules) -> list[Diagnostic]:
                               f"at least {rules.nominees + 1} players are needed: the active player "
                               f"nominates {rules.nominees} others"))
     return out
+
+
+CHECKS = DeckChecks(
+    to_card=to_card,
+    rules_from=Rules.from_yaml,
+    deck_type=Deck,
+    card_rules=lambda source, loaded, first: card_rules(source, loaded.folder),
+    cards_sense=lambda loaded: near_duplicate_questions(loaded.cards),
+    rules_sense=_rules_sense,
+    text_fields=CHECKED_FIELDS,
+    fixed_texts=fixed_texts,
+)

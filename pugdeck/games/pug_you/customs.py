@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from pugdeck.authoring.deck_files import SourceFile, card_id_of, file_role, located
-from pugdeck.authoring.diagnostics import ERROR, Diagnostic
 from pugdeck.authoring.loading import LoadError, SourceCard, display_path, load_document
+from pugdeck.core.diagnostics import ERROR, Diagnostic
+from pugdeck.games.deck_checks import print_problems
 from pugdeck.games.pug_you.checks import card_rules, schema_check, to_card
+from pugdeck.games.pug_you.game import GAME
 from pugdeck.games.pug_you.model import Card, Deck
-from pugdeck.games.pug_you.print_checks import print_checks
+from pugdeck.games.pug_you.print_checks import CHECKED_FIELDS
 from pugdeck.inputs import YAML_SUFFIXES, named_with
 
 
@@ -54,5 +56,5 @@ def check_customs(path: Path, deck: Deck) -> tuple[tuple[Card, ...], list[Diagno
             origins[card_id] = source
     if cards:
         printed = [{"card": c.id, "question": c.question, "descriptive": c.descriptive} for c in cards]
-        diagnostics += print_checks(printed, deck.info.template, deck.folder, origins)
+        diagnostics += print_problems(printed, GAME, deck.info.template, deck.folder, CHECKED_FIELDS, origins)
     return tuple(cards), sorted(diagnostics), SourceFile(path.name, doc.sha256)

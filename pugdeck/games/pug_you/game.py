@@ -1,23 +1,22 @@
 """Pug You! as pugdeck's stages see it: the `GameSpec` registered as `pugdeck.games:pug-you`.
 
-Each method imports the module that does the work when it is first called, so a stage pays
-only for what it uses (validate never loads the engine, play never loads reportlab).
+Its identity and template words are written here; its parts are named, and the base class
+imports each when a stage first calls it, so a stage pays only for what it uses (validate
+never loads the engine, play never loads reportlab).
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import ClassVar
 
-from pugdeck.games.pug_you import description  # a few lines of plain code: nothing to defer
 from pugdeck.games.pug_you.fixed_texts import KIND_KEYS, LEVEL_KEYS, STRINGS
 from pugdeck.games.pug_you.parameters import PARAMETERS
-from pugdeck.games.spec import FaceInfo, GameSpec, PrintRun, Simulation
+from pugdeck.games.pug_you.secrecy import SECRET_FIELDS
+from pugdeck.games.spec import GameSpec, Simulation
 
-if TYPE_CHECKING:  # types only
-    from pugdeck.authoring.diagnostics import Diagnostic
-    from pugdeck.games.built_deck import Built
+HERE = "pugdeck.games.pug_you"
 
 
 class PugYou(GameSpec):
@@ -28,23 +27,27 @@ class PugYou(GameSpec):
     bundled_decks = ("pug-you",)
     default_template = "pug-you"
     log_format = "pugdeck-pug-you-log"
-
-    # -- authoring ------------------------------------------------------------------------
-    def check_deck(self, loaded) -> tuple[Any, list[Diagnostic]]:
-        from pugdeck.games.pug_you.checks import check_deck  # noqa: PLC0415 (see module docstring)
-
-        return check_deck(loaded)
-
-    # -- building -------------------------------------------------------------------------
     parameters = PARAMETERS  # beside the shared --exclude and --players
 
-    def build_deck(self, deck, params, *, name=None, extra_sources=()) -> Built:
-        from pugdeck.games.pug_you.build import build_deck  # noqa: PLC0415
+    parts: ClassVar[dict[str, str]] = {
+        "checks": f"{HERE}.checks:CHECKS",
+        "build_deck": f"{HERE}.build:build_deck",
+        "print_run": f"{HERE}.faces.print_run:print_run",
+        "faces": f"{HERE}.faces.print_run:faces",
+        "card_description": f"{HERE}.description:card_description",
+        "new_game": f"{HERE}.engine:Game",
+        "bot_kinds": f"{HERE}.bots:BOT_KINDS",
+        "make_bots": f"{HERE}.bots:make_bots",
+        "action_order": f"{HERE}.invariants:action_order",
+        "hidden_cards": f"{HERE}.observation:hidden_from",
+        "narrate": f"{HERE}.transcript:narrate",
+        "game_log": f"{HERE}.transcript:game_log",
+        "game_from_log": f"{HERE}.transcript:game_from_log",
+        "play_in_terminal": f"{HERE}.terminal:play_in_terminal",
+        "plot": f"{HERE}.simulate_report:plot_summaries",
+    }
 
-        return build_deck(deck, params, name=name, extra_sources=extra_sources)
-
-    # -- printing -----------------------------------------------------------------------
-    # Pug You!'s template words (templates/pug-you.yaml, docs/printing.md).
+    # -- printing: Pug You!'s template words (templates/pug-you.yaml, docs/printing.md) -----
     template_regions = ("dots", "thermometer", "turds", "portrait", "question", "badges",
                         "descriptive")
     template_text_styles = ("question", "descriptive", "title", "reference")
@@ -53,77 +56,24 @@ class PugYou(GameSpec):
                        "back", "back_accent")
     template_strings = STRINGS  # fixed_texts.py: the texts of the back, turd, blank and reference cards
 
-    def print_run(self, built, template, fonts, bleed) -> PrintRun:
-        from pugdeck.games.pug_you.faces.print_run import print_run  # noqa: PLC0415 (reportlab)
-
-        return print_run(built, template, fonts, bleed)
-
-    def faces(self, built) -> list[FaceInfo]:
-        from pugdeck.games.pug_you.faces.print_run import faces  # noqa: PLC0415 (reportlab)
-
-        return faces(built)
+    # -- exports --------------------------------------------------------------------------
+    kind_titles: ClassVar[dict[str, str]] = {
+        "pug": "Pugs", "mutt": "Healthy mutts", "custom": "Written customs",
+        "blank": "Blank customs", "turd": "Turd cards", "overview": "Turn overview"}
+    kind_keys = KIND_KEYS
+    levels = ("green", "yellow", "red")
+    level_keys = LEVEL_KEYS
+    import_preference = 1  # the first game pugdeck had: a table of bare `id`s still means it
+    write_in_kinds = ("blank",)  # the blank blue customs
 
     # -- engine ---------------------------------------------------------------------------
-    draws_charts = True
-    plays_in_terminal = True
-
-    def new_game(self, built_doc: dict, players: int, seed: int = 0, source: str = "<deck>") -> Any:
-        from pugdeck.games.pug_you.engine import Game  # noqa: PLC0415
-
-        return Game(built_doc, players, seed, source=source)
-
-    def illegal_action(self) -> type[Exception]:
-        from pugdeck.games.pug_you.state import IllegalAction  # noqa: PLC0415
-
-        return IllegalAction
-
-    def bot_kinds(self) -> tuple[str, ...]:
-        from pugdeck.games.pug_you.bots import BOT_KINDS  # noqa: PLC0415
-
-        return tuple(BOT_KINDS)
-
-    def make_bots(self, kinds, game, seed) -> list:
-        from pugdeck.games.pug_you.bots import make_bots  # noqa: PLC0415
-
-        return make_bots(kinds, game, seed)
-
-    def action_order(self, action) -> Any:
-        from pugdeck.games.pug_you.invariants import action_order  # noqa: PLC0415
-
-        return action_order(action)
-
     def card_places(self, state) -> list[str]:
         from pugdeck.games.pug_you.invariants import card_places  # noqa: PLC0415
 
         ids = state.game.ids
         return [ids[card] for card in card_places(state)]
 
-    def hidden_cards(self, state, player) -> set[str]:
-        from pugdeck.games.pug_you.observation import hidden_from  # noqa: PLC0415
-
-        return hidden_from(state, player)
-
-    def narrate(self, game, log, labels=None) -> list[str]:
-        from pugdeck.games.pug_you.transcript import narrate  # noqa: PLC0415
-
-        return narrate(game, log, labels)
-
-    def game_log(self, game, state, labels) -> dict:
-        from pugdeck.games.pug_you.transcript import game_log  # noqa: PLC0415
-
-        return game_log(game, state, labels)
-
-    def game_from_log(self, log, source="<log>") -> tuple[Any, list[dict], list[str]]:
-        from pugdeck.games.pug_you.transcript import game_from_log  # noqa: PLC0415
-
-        return game_from_log(log, source)
-
-    def play_human(self, game, name, bots, read, write) -> Any:
-        from pugdeck.games.pug_you.terminal import play_in_terminal  # noqa: PLC0415
-
-        names = [name] + [f"Bot {seat}" for seat in range(1, game.players)]
-        return play_in_terminal(game, 0, names, bots, read, write)
-
+    # -- reports --------------------------------------------------------------------------
     def simulate(self, built_doc, counts, games, seed, bots, jobs=1, progress=None, source="<deck>") -> Simulation:
         from pugdeck.games.pug_you.simulate import simulate  # noqa: PLC0415
 
@@ -138,39 +88,12 @@ class PugYou(GameSpec):
 
         return "\n".join(text_report(run.summaries, run.games, run.seed, run.bots))
 
-    def plot(self, run, path) -> None:
-        from pugdeck.games.pug_you.simulate_report import plot_summaries  # noqa: PLC0415
-
-        plot_summaries(run.summaries, path)
-
     # -- protocol (docs/protocol.md) ------------------------------------------------------
-    def public_action(self, action: dict) -> dict:
-        # Offers and votes are face-down cards; a shuffle's order is the draw pile's secret.
-        if action["type"] in ("shuffle", "offer", "vote"):
-            return {"type": action["type"]}
-        return dict(action)
+    secret_fields = SECRET_FIELDS  # secrecy.py: offers, votes and shuffles are face down
 
     def result(self, state) -> dict:
         return {"scores": state.scores(), "scores_are": "badges (most badges loses)",
                 "losers": state.losers(), "end": state.end_reason or None}
-
-    # -- exports --------------------------------------------------------------------------
-    kind_titles: ClassVar[dict[str, str]] = {
-        "pug": "Pugs", "mutt": "Healthy mutts", "custom": "Written customs",
-        "blank": "Blank customs", "turd": "Turd cards", "overview": "Turn overview"}
-    levels = ("green", "yellow", "red")
-    import_preference = 1  # the first game pugdeck had: a table of bare `id`s still means it
-
-    def kind_title(self, kind: str, strings) -> str:
-        return strings.text(KIND_KEYS[kind]) if kind in KIND_KEYS else super().kind_title(kind, strings)
-
-    def level_title(self, level: str, strings) -> str:
-        return strings.text(LEVEL_KEYS[level]) if level in LEVEL_KEYS else super().level_title(level, strings)
-
-    write_in_kinds = ("blank",)  # the blank blue customs
-
-    def card_description(self, card: dict, strings) -> str:
-        return description.card_description(card, strings)
 
 
 GAME = PugYou()

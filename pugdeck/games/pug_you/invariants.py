@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pugdeck.games.pug_you.observation import hidden_from
-from pugdeck.games.pug_you.phases import CHANCE, NO_CARD, TERMINAL, Phase
+from pugdeck.games.pug_you.phases import AWARD, CHANCE, NO_CARD, NOMINATE, TERMINAL, VOTE
 
 if TYPE_CHECKING:
     from pugdeck.games.pug_you.state import State
@@ -80,7 +80,7 @@ def check_invariants(state: State) -> None:
         ensure(len(set(keys)) == len(keys), "legal actions repeat")
         ensure(legal == sorted(legal, key=action_order), "legal actions are not sorted")
     ensure(state.turn <= g.turns_total or g.rules.badge_limit is not None, "too many turns")
-    if state.phase in (Phase.NOMINATE, Phase.VOTE, Phase.AWARD):
+    if state.phase in (NOMINATE, VOTE, AWARD):
         ensure(state.active not in state.nominees, "the active player is nominated")
     for player in range(g.players):
         seen = _strings(state.observation(player))

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 
-from pugdeck.authoring.deck_files import DeckInfo, SourceFile, whole
-from pugdeck.authoring.loading import SourceCard
+from pugdeck.authoring.deck_files import whole
+from pugdeck.games.deck_checks import CheckedDeck
 
 LEVELS = ("green", "yellow", "red")
 LEVEL_DOTS = {"green": 1, "yellow": 2, "red": 3}
@@ -100,14 +98,11 @@ class Rules:
 
 
 @dataclass(frozen=True)
-class Deck:
-    info: DeckInfo
+class Deck(CheckedDeck):
+    """A checked Pug You! deck: what it is, its rules and its cards (the contract: games/deck_checks.py)."""
+
     rules: Rules
     cards: tuple[Card, ...]
-    folder: Path
-    sources: tuple[SourceFile, ...]
-    # Where each card was written, for located errors after validation (fit, filters).
-    origins: Mapping[str, SourceCard] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def playable(self) -> tuple[Card, ...]:

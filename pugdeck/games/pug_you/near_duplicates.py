@@ -34,8 +34,8 @@ from collections.abc import Iterable
 from itertools import chain, combinations
 
 from pugdeck.authoring.deck_files import located
-from pugdeck.authoring.diagnostics import WARNING, Diagnostic
 from pugdeck.authoring.loading import SourceCard
+from pugdeck.core.diagnostics import WARNING, Diagnostic
 
 THRESHOLD = 0.75
 KEY_WORDS = 4  # ℓ: words in a key; more is rarer keys but more of them per question

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pugdeck.games.pug_you.phases import NO_CARD, PHASE_NAMES, Phase
+from pugdeck.games.pug_you.phases import AWARD, NO_CARD, OVER
 
 if TYPE_CHECKING:  # type hints only: state imports this module
     from pugdeck.games.pug_you.state import State
@@ -33,10 +33,10 @@ def observe(state: State, player: int) -> dict:
     return {
         "seat": player,
         "players": g.players,
-        "phase": PHASE_NAMES[state.phase],
+        "phase": state.phase.value,
         "current_player": state.current,
         "active": state.active,
-        "turn": state.turn + (state.phase != Phase.OVER),  # the turn in play, from 1; at the end, turns played
+        "turn": state.turn + (state.phase != OVER),  # the turn in play, from 1; at the end, turns played
         "turns_total": g.turns_total if g.rules.badge_limit is None else None,
         "question": state.question,
         "hand_size": g.hand_size,
@@ -54,7 +54,7 @@ def observe(state: State, player: int) -> dict:
         "nominees": list(state.nominees),
         "voted": [v for v, _n, _c in state.votes],
         "my_vote": my_vote,
-        "tied": list(state.tied) if state.phase == Phase.AWARD else [],
+        "tied": list(state.tied) if state.phase == AWARD else [],
         "last_reveal": None if state.last_reveal is None else [
             # Vote cards are shown per nominee without their voters: the rulebook lets the
             # table mix them up before revealing, and the engine always does.

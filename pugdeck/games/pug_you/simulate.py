@@ -6,6 +6,7 @@ and results are gathered in game order, so the numbers are the same for any `--j
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from multiprocessing import get_context
@@ -13,6 +14,7 @@ from statistics import mean
 
 from pugdeck.games.pug_you.bots import make_bots, play_game
 from pugdeck.games.pug_you.engine import Game
+from pugdeck.games.pug_you.phases import SECOND_QUESTION
 
 CHUNK = 25  # games per task: large enough to amortise process hops, small for a smooth bar
 
@@ -41,15 +43,28 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_one(game: Game, bots: str, seed: int) -> GameStats:
-    """Play one seeded game with `bots` and keep its statistics."""
+    """Play one seeded game with `bots` and keep its statistics, counted from its events."""
     game = game.reseeded(seed)
     state = play_game(game, make_bots(bots, game, seed))
+    seen = Counter()
+    for event in state.events:
+        public = event.public
+        kind = public["event"]
+        if kind == "ask" and public["question"] == SECOND_QUESTION:
+            seen["second"] += 1
+        elif kind == "shuffle" and public["pile"] == "discard":
+            seen["reshuffle"] += 1
+        elif kind == "over":
+            end, turns = public["reason"], public["turns"]
+        seen[kind] += 1
+    mutts = game.mutts
+    scored = state.observation(0)["scored"]  # everyone's scored cards lie face up
     return GameStats(
-        players=game.players, seed=seed, turns=state.turn, actions=len(state.log),
-        questions=state.questions, ties=state.ties, second_questions=state.second_questions,
-        reshuffles=state.reshuffles, ran_out=state.ran_out, end=state.end_reason,
+        players=game.players, seed=seed, turns=turns, actions=len(state.log),
+        questions=seen["choose"] + seen["ask"], ties=seen["tie"], second_questions=seen["second"],
+        reshuffles=seen["reshuffle"], ran_out=bool(seen["ran_out"]), end=end,
         badges=tuple(state.scores()), losers=tuple(state.losers()),
-        mutt_scorers=tuple(s for s, n in enumerate(state.mutt_scored) if n > 0))
+        mutt_scorers=tuple(s for s, pile in enumerate(scored) if any(mutts[game.index[c]] for c in pile)))
 
 
 @dataclass(frozen=True)

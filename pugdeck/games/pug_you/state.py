@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pugdeck.games.engine_kit import same_game
+from pugdeck.games.events import Event
 from pugdeck.games.pug_you import actions, transitions
 from pugdeck.games.pug_you.observation import observe
 from pugdeck.games.pug_you.phases import (
@@ -17,15 +19,15 @@ from pugdeck.games.pug_you.phases import (
     FIRST_QUESTION,
     NO_CARD,
     NOBODY,
-    PHASE_NAMES,
+    OVER,
+    SHUFFLE,
     IllegalAction,
-    Phase,
 )
 
 if TYPE_CHECKING:  # type hints only: the engine imports this module
     from pugdeck.games.pug_you.engine import Game
 
-__all__ = ["PHASE_NAMES", "IllegalAction", "State"]  # the phases' names and error live here too
+__all__ = ["IllegalAction", "State"]  # the engine's error lives here too
 
 
 class State:
@@ -42,29 +44,25 @@ class State:
         "discard",
         "draw",
         "end_reason",
+        "events",
         "game",
         "hands",
         "last_nominator",
         "last_reveal",
         "log",
-        "mutt_scored",
         "nominees",
         "offered_by",
         "offers",
         "phase",
         "question",
-        "questions",
         "queue",
         "queue_pos",
         "ran_out",
         "refill_pos",
-        "reshuffles",
         "scored",
-        "second_questions",
         "shuffle_pile",
         "shuffles",
         "tied",
-        "ties",
         "turn",
         "votes",
     )
@@ -72,7 +70,7 @@ class State:
     def __init__(self, game: Game):
         self.game = game
         players = game.players
-        self.phase = Phase.SHUFFLE
+        self.phase = SHUFFLE
         self.current = CHANCE  # the seat to act (`current_player()`)
         self.active = 0  # The table seats whoever looks most like a pug at seat 0.
         self.turn = 0  # turns completed; tie questions belong to their turn
@@ -100,16 +98,11 @@ class State:
         self.last_nominator = [NOBODY] * players  # who last nominated each seat (public)
         # Scores, kept up to date on every score change; observations read them.
         self.badges = [0] * players
-        self.mutt_scored = [0] * players
-        # Counts for `pugdeck simulate`, and how the game ended.
-        self.shuffles = 0
-        self.reshuffles = 0
-        self.ties = 0
-        self.second_questions = 0
-        self.questions = 0
-        self.ran_out = False
+        self.shuffles = 0  # shuffles so far: each draws its order from a stream of its own
+        self.ran_out = False  # both piles ran empty: hands stay short (public)
         self.end_reason = ""
         self.log: list[actions.Action] = []  # the engine's own read-only actions, as played
+        self.events: list[Event] = []  # what happened, with who saw what (transitions.py)
 
     # --- the OpenSpiel-style API -------------------------------------------------------
 
@@ -119,7 +112,7 @@ class State:
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self.phase == Phase.OVER
+        return self.phase == OVER
 
     def is_chance_node(self) -> bool:
         """Whether the next action is a chance outcome (a shuffle)."""
@@ -159,7 +152,7 @@ class State:
 
     def losers(self) -> list[int]:
         """Seats with the most badges (all of them on a tie); [] until the game is over."""
-        if self.phase != Phase.OVER:
+        if self.phase != OVER:
             return []
         worst = max(self.badges)
         return [seat for seat, score in enumerate(self.badges) if score == worst]
@@ -181,16 +174,15 @@ class State:
             if name in _LISTS_OF_LISTS:
                 value = [list(inner) for inner in value]
             elif isinstance(value, list):
-                value = list(value)  # lists of ints, tuples and read-only actions
+                value = list(value)  # lists of ints, tuples, read-only actions and events
             setattr(other, name, value)
         return other
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented
-        same_game = (self.game.ids, self.game.players, self.game.seed, self.game.rules) == (
-            other.game.ids, other.game.players, other.game.seed, other.game.rules)
-        return same_game and all(getattr(self, name) == getattr(other, name) for name in _COMPARED)
+        return same_game(self.game, other.game) and all(
+            getattr(self, name) == getattr(other, name) for name in _COMPARED)
 
     __hash__ = None  # states change, so they are not hashable
 

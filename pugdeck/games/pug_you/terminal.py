@@ -5,24 +5,21 @@ one question: which card to offer face down; as active player, which offer to ta
 down: only who offered shows), which card to ask when nobody could offer or on a second
 question, whom to nominate (one nominee at a time), and after a tie who scores; otherwise
 whom to vote for and with which card. Between decisions `terminal_view.Narrator` says what
-happened as their seat saw it. `read` and `write` are plain callables (Click's prompt
-functions and echo in the command), so tests drive a game with a script.
+happened as their seat saw it: the engine's events, as that seat may see them. `read` and
+`write` are plain callables (Click's prompt functions and echo in the command), so tests
+drive a game with a script.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from pugdeck.games.loop import Step, advance, apply_move
 from pugdeck.games.pug_you.bots import make_bots
 from pugdeck.games.pug_you.engine import Game
-from pugdeck.games.pug_you.phases import CHANCE
 from pugdeck.games.pug_you.state import State
 from pugdeck.games.pug_you.terminal_view import Narrator, badge_line, card_text, help_lines
 from pugdeck.games.terminal import BACK, Option, Person
-
-# What every seat may see of an action: offers, votes and shuffles are face down
-# (the same rule as `PugYou.public_action`, which the protocol uses).
-FACE_DOWN = ("shuffle", "offer", "vote")
 
 
 def play_in_terminal(game: Game, human: int, names: list[str], bots: str,
@@ -43,23 +40,18 @@ def play_in_terminal(game: Game, human: int, names: list[str], bots: str,
     person.say(words("intro_keys"))
     narrator = Narrator(game, human, names, person.say)
     state = game.new_initial_state()
-    before = state.observation(human)
-    while not state.is_terminal():
-        seat = state.current_player()
-        legal = state.legal_actions()
-        if seat == CHANCE:
-            action = legal[0]
-        elif seat == human:
-            action = _decide(person, game, before, names, legal)
-        else:
-            bot = players[seat]
-            action = bot.choose(state.observation(seat) if bot.wants_observation else None, legal)
-        state.apply_action(action)
-        after = state.observation(human)
-        told = action if seat == human or action["type"] not in FACE_DOWN else {"type": action["type"]}
-        narrator.step(before, seat, told, after)
-        before = after
-    narrator.ending(before)
+    seats = [None if seat == human else bot for seat, bot in enumerate(players)]
+
+    def tell(step: Step) -> None:
+        narrator.step([event.view(human) for event in step.events], state.observation(human))
+
+    while True:
+        for step in advance(state, seats):
+            tell(step)
+        if state.is_terminal():
+            break
+        tell(apply_move(state, _decide(person, game, state.observation(human), names, state.legal_actions())))
+    narrator.ending(state.observation(human))
     return state
 
 

@@ -1,10 +1,10 @@
 """What the person playing Pug You! in a terminal reads, told from their own seat only.
 
-`Narrator.step` compares two observations of the person's seat (`State.observation`,
-before and after a step) and the step's public part, and says what changed: offers and
-votes are face down (who offered or voted shows, never the card), the card read out, the
-nominees, the revealed turds, who scored what, ties, reshuffles, a new turn. It never reads
-the state itself, so no other hand and no face-down card reaches the screen. Every line is
+`Narrator.step` tells a step's events as the person's seat sees them (`Event.view`): offers
+and votes are face down (who offered or voted shows, never the card, but for their own),
+the card read out, the nominees, the revealed turds, who scored what, ties, reshuffles,
+the cards they drew, a new turn. It never reads the state itself, so no other hand and no
+face-down card reaches the screen. Every line is
 a whole sentence of narration.yaml, in the deck's language (`Game.words`).
 """
 
@@ -64,79 +64,81 @@ class Narrator:
     def card(self, card: str) -> str:
         return card_text(self.game, self.game.card(card))
 
-    def step(self, before: dict, actor: int, action: dict, after: dict) -> None:
-        """Tell the step `action` (its public part) that `actor` took, then its consequences."""
-        kind, words, me = action["type"], self.words, actor == self.seat
-        name = self.names[actor]
+    def step(self, events: list[dict], after: dict) -> None:
+        """Tell one step: its events as the person's seat sees them (`Event.view`), in order;
+        `after`, their observation once it is done, gives the badges at a new turn. The
+        cards they drew are said once, after everything else but the new turn."""
+        drawn = 0
+        for event in events:
+            if event["event"] == "draw":
+                drawn += event["counts"][self.seat]
+                continue
+            if event["event"] == "turn" and drawn:
+                self.say("  " + self.words.counted("view_you_draw", drawn))
+                drawn = 0
+            self._tell(event, after)
+        if drawn:
+            self.say("  " + self.words.counted("view_you_draw", drawn))
+
+    def _tell(self, event: dict, after: dict) -> None:
+        kind, words = event["event"], self.words
+        me, name = event.get("seat") == self.seat, self.names[event["seat"]] if "seat" in event else ""
         if kind == "shuffle":
-            if not any(before["hand_sizes"]):
-                self.say(words.counted("view_dealt", self.game.hand_size))
-            else:
-                self.say("  " + words("view_reshuffled"))
-        elif kind == "offer":  # the person's own action in full: they know their card
-            self.say("  " + (words("view_you_offer", card=self.card(action["card"])) if me
+            self.say(words.counted("view_dealt", self.game.hand_size) if event["pile"] == "deck"
+                     else "  " + words("view_reshuffled"))
+        elif kind == "offer":  # their own action in full: they know their card (their view has it)
+            self.say("  " + (words("view_you_offer", card=self.card(event["card"])) if me
                              else words("view_offers", name=name)))
         elif kind == "choose":
-            owner = self.names[action["from"]]
-            line = (words("view_you_take", owner=owner) if me else
-                    words("view_takes_yours", name=name) if action["from"] == self.seat else
-                    words("view_takes", name=name, owner=owner))
-            self.say("  " + line)
-            self.say(f"    {self.card(after['active_card'])}")
+            owner = self.names[event["from"]]
+            self.say("  " + (words("view_you_take", owner=owner) if me else
+                             words("view_takes_yours", name=name) if event["from"] == self.seat else
+                             words("view_takes", name=name, owner=owner)))
+            self.say(f"    {self.card(event['card'])}")
         elif kind == "ask":
-            where = "hand" if after["active_card_from"] == "hand" else "scored"
-            why = words("view_why_first" if before["question"] == 1 else "view_why_second")
+            where = "hand" if event["source"] == "hand" else "scored"
+            why = words("view_why_first" if event["question"] == 1 else "view_why_second")
             self.say("  " + (words(f"view_you_ask_{where}", why=why) if me else
                              words(f"view_asks_{where}", why=why, name=name)))
-            self.say(f"    {self.card(after['active_card'])}")
+            self.say(f"    {self.card(event['card'])}")
         elif kind == "nominate":
-            nominees = self.listed(action["nominees"], "you_nominated")
+            nominees = self.listed(event["nominees"], "you_nominated")
             self.say("  " + (words("view_you_nominate", nominees=nominees) if me else
                              words("view_nominates", name=name, nominees=nominees)))
         elif kind == "vote":
-            self.say("  " + (words("view_you_vote", nominee=self.names[action["nominee"]],
-                                   card=self.card(action["card"])) if me else words("view_votes", name=name)))
+            self.say("  " + (words("view_you_vote", nominee=self.names[event["nominee"]],
+                                   card=self.card(event["card"])) if me else words("view_votes", name=name)))
         elif kind == "award":
-            nominee = self.names[action["nominee"]]
+            nominee = self.names[event["nominee"]]
             self.say("  " + (words("view_you_award", nominee=nominee) if me else
-                             words("view_awards_you", name=name) if action["nominee"] == self.seat else
+                             words("view_awards_you", name=name) if event["nominee"] == self.seat else
                              words("view_awards", name=name, nominee=nominee)))
-        self._consequences(before, after)
-
-    def _consequences(self, before: dict, after: dict) -> None:
-        words = self.words
-        if after["last_reveal"] and after["last_reveal"] != before["last_reveal"]:
-            parts = [words("view_revealed_part", name=self.listed([r["nominee"]]),
-                           turds=words.counted("n_turds", r["turds"]),
-                           votes=words.counted("n_cards", len(r["cards"])) if r["cards"] else words("view_no_votes"))
-                     for r in after["last_reveal"]]
+        elif kind == "reveal":
+            parts = [words("view_revealed_part", name=self.listed([pile["nominee"]]),
+                           turds=words.counted("n_turds", pile["turds"]),
+                           votes=words.counted("n_cards", len(pile["cards"])) if pile["cards"]
+                           else words("view_no_votes"))
+                     for pile in event["piles"]]
             self.say("  " + words("view_revealed", parts=", ".join(parts)))
-        for seat in range(self.game.players):
-            for card in after["scored"][seat]:
-                if card not in before["scored"][seat]:
-                    speech = score_speech(self.game, self.game.card(card))
-                    self.say("  " + (words("view_you_score", speech=speech) if seat == self.seat else
-                                     words("view_scores", name=self.names[seat], speech=speech)))
-        if after["phase"] == "award" and before["phase"] != "award":
-            tied = self.listed(after["tied"], "you_among")
-            self.say("  " + (words("view_tie_you", tied=tied) if after["active"] == self.seat else
-                             words("view_tie", tied=tied, name=self.names[after["active"]])))
-        if after["ran_out"] and not before["ran_out"]:
+        elif kind == "score":
+            speech = score_speech(self.game, self.game.card(event["card"]))
+            self.say("  " + (words("view_you_score", speech=speech) if me else
+                             words("view_scores", name=name, speech=speech)))
+        elif kind == "tie":
+            tied = self.listed(event["tied"], "you_among")
+            self.say("  " + (words("view_tie_you", tied=tied) if event["active"] == self.seat else
+                             words("view_tie", tied=tied, name=self.names[event["active"]])))
+        elif kind == "ran_out":
             self.say("  " + words("ran_out"))
-        drawn = len([c for c in after["hand"] if c not in before["hand"] and c != before["my_offer"]])
-        if drawn and any(before["hand_sizes"]):  # not at the deal
-            self.say("  " + words.counted("view_you_draw", drawn))
-        dealt = not any(before["hand_sizes"])  # the first deal starts turn 1
-        moved_on = (after["active"], after["turn"]) != (before["active"], before["turn"])
-        if after["phase"] != "over" and (dealt or moved_on):
-            self._new_turn(after)
+        elif kind == "turn":
+            self._new_turn(event, after)
 
-    def _new_turn(self, after: dict) -> None:
-        values = {"turn": after["turn"], "round": (after["turn"] - 1) // self.game.players + 1,
-                  "total": after["turns_total"], "name": self.names[after["active"]]}
+    def _new_turn(self, event: dict, after: dict) -> None:
+        values = {"turn": event["turn"], "round": event["round"], "total": after["turns_total"],
+                  "name": self.names[event["active"]]}
         key = "view_turn_of" if after["turns_total"] else "view_turn"
         self.say("")
-        self.say(self.words(key + "_you" if after["active"] == self.seat else key, **values))
+        self.say(self.words(key + "_you" if event["active"] == self.seat else key, **values))
         self.say("  " + badge_line(self.game, after, self.names))
 
     def ending(self, observation: dict) -> None:
@@ -152,3 +154,4 @@ class Narrator:
             self.say(words("view_you_lose" if seat == self.seat else "view_loses", **values))
         if self.seat not in observation["losers"]:
             self.say(words("view_not_lost"))
+

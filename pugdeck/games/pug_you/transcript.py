@@ -1,8 +1,9 @@
 """A readable, omniscient transcript of a game, told from its action log.
 
-`narrate` replays the log on a fresh state and describes every step by comparing the
-state before and after it, so `pugdeck play` and `pugdeck replay LOG.json` print the same
-text by construction. The narrator sees face-down cards (it is a log, not a player).
+`narrate` replays the log on a fresh state and tells the events each action appended
+(transitions.py), so `pugdeck play` and `pugdeck replay LOG.json` print the same text by
+construction. The narrator sees face-down cards (it is a log, not a player): it reads
+every event whole.
 `game_log` / `game_from_log` are the machine log's JSON form.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from pugdeck.games.engine_input import log_fields
 from pugdeck.games.pug_you.engine import Game
-from pugdeck.games.pug_you.phases import FIRST_QUESTION, SECOND_QUESTION, Phase
+from pugdeck.games.pug_you.phases import FIRST_QUESTION, SECOND_QUESTION
 from pugdeck.games.pug_you.state import State
 
 LOG_FORMAT = "pugdeck-pug-you-log"
@@ -85,71 +86,64 @@ def narrate(game: Game, log: list[dict], labels: list[str] | None = None) -> lis
     labels = labels or ["player"] * game.players
     state = game.new_initial_state()
     lines = _header(game, labels)
+    events = state.events
     for action in log:
-        before = state.clone()
+        start = len(events)
         state.apply_action(action)
-        lines.extend(_describe(game, before, action, state))
+        for event in events[start:]:
+            lines.extend(_describe(game, event.full()))  # the narrator sees face-down cards
     if state.is_terminal():
         lines.extend(_ending(game, state))
     return lines
 
 
-def _describe(game: Game, before: State, action: dict, after: State) -> list[str]:
-    kind, seat, out, words = action["type"], before.current, [], game.words
-    name = seat_name(seat)
+def _describe(game: Game, event: dict) -> list[str]:
+    """The lines of one event (transitions.py lists them); [] for one the transcript skips."""
+    kind, words = event["event"], game.words
+    name = seat_name(event["seat"]) if "seat" in event else ""
     if kind == "shuffle":
-        if before.shuffle_pile == "deck":
-            out.append(words("shuffled", count=len(action["order"]), hand_size=game.hand_size,
-                             pile=len(after.draw)))
-        else:
-            out.append("  " + words.counted("reshuffled", len(action["order"])))
-    elif kind == "offer":
-        out.append("  " + words("offers", seat=name, card=action["card"]))
-    elif kind == "choose":
-        out.append("  " + words("takes", seat=name, owner=seat_name(action["from"]),
-                                label=_card_label(game, after.active_card)))
-    elif kind == "ask":
-        where = "hand" if after.active_source == "hand" else "scored"
-        which = "first" if before.question == FIRST_QUESTION else "second"
-        out.append("  " + words(f"asks_{where}_{which}", seat=name, label=_card_label(game, after.active_card)))
-    elif kind == "nominate":
-        out.append("  " + words("nominates", seat=name,
-                                nominees=join_words([seat_name(s) for s in action["nominees"]], game)))
-    elif kind == "vote":
-        turds = game.turds[game.index[action["card"]]]
-        out.append("  " + words.counted("votes", turds, seat=name, nominee=seat_name(action["nominee"]),
-                                       card=action["card"]))
-    elif kind == "award":
-        out.append("  " + words("awards", seat=name, nominee=seat_name(action["nominee"])))
-    out.extend(_consequences(game, before, after))
-    return out
-
-
-def _consequences(game: Game, before: State, after: State) -> list[str]:
-    """What the engine did on its own after the action: reveal, score, tie, refill, next turn."""
-    out, words = [], game.words
-    if after.last_reveal is not before.last_reveal and after.last_reveal is not None:
-        parts = [words.counted("revealed_part", w, seat=seat_name(n)) for n, w, _cards in after.last_reveal]
-        out.append("  " + words("revealed", parts=", ".join(parts)))
-    for seat in range(game.players):
-        new = [c for c in after.scored[seat] if c not in before.scored[seat]]
-        out.extend(_score_line(game, seat, c) for c in new)
-    if after.ties > before.ties:
-        tied = join_words([seat_name(s) for s in after.tied], game)
-        key = "tie_again" if before.question == SECOND_QUESTION else "tie"
-        out.append("  " + words(key, tied=tied, active=seat_name(after.active)))
-    if before.phase == Phase.AWARD and before.question == SECOND_QUESTION:
-        out.append("  " + words("second_tie"))
-    elif before.phase == Phase.AWARD and after.question == FIRST_QUESTION and after.phase != Phase.ASK:
-        out.append("  " + words("no_second_card", seat=seat_name(before.active)))
-    if after.ran_out and not before.ran_out:
-        out.append("  " + words("ran_out"))
-    new_turn = after.active != before.active or bool(before.box)  # the first deal starts turn 1
-    if new_turn and not after.is_terminal():
-        out.append("")
-        out.append(words("turn", turn=after.turn + 1, round=after.turn // game.players + 1,
-                         seat=seat_name(after.active)))
-    return out
+        if event["pile"] == "deck":
+            return [words("shuffled", count=event["cards"], hand_size=game.hand_size,
+                          pile=event["draw_pile"])]
+        return ["  " + words.counted("reshuffled", event["cards"])]
+    if kind == "offer":
+        return ["  " + words("offers", seat=name, card=event["card"])]
+    if kind == "choose":
+        return ["  " + words("takes", seat=name, owner=seat_name(event["from"]),
+                             label=_card_label(game, game.index[event["card"]]))]
+    if kind == "ask":
+        where = "hand" if event["source"] == "hand" else "scored"
+        which = "first" if event["question"] == FIRST_QUESTION else "second"
+        return ["  " + words(f"asks_{where}_{which}", seat=name,
+                             label=_card_label(game, game.index[event["card"]]))]
+    if kind == "nominate":
+        nominees = join_words([seat_name(s) for s in event["nominees"]], game)
+        return ["  " + words("nominates", seat=name, nominees=nominees)]
+    if kind == "vote":
+        turds = game.turds[game.index[event["card"]]]
+        return ["  " + words.counted("votes", turds, seat=name, nominee=seat_name(event["nominee"]),
+                                     card=event["card"])]
+    if kind == "award":
+        return ["  " + words("awards", seat=name, nominee=seat_name(event["nominee"]))]
+    if kind == "reveal":
+        parts = [words.counted("revealed_part", pile["turds"], seat=seat_name(pile["nominee"]))
+                 for pile in event["piles"]]
+        return ["  " + words("revealed", parts=", ".join(parts))]
+    if kind == "score":
+        return [_score_line(game, event["seat"], game.index[event["card"]])]
+    if kind == "tie":
+        tied = join_words([seat_name(s) for s in event["tied"]], game)
+        key = "tie_again" if event["question"] == SECOND_QUESTION else "tie"
+        return ["  " + words(key, tied=tied, active=seat_name(event["active"]))]
+    if kind == "turn_passes":
+        if event["why"] == "second_tie":
+            return ["  " + words("second_tie")]
+        return ["  " + words("no_second_card", seat=name)]
+    if kind == "ran_out":
+        return ["  " + words("ran_out")]
+    if kind == "turn":
+        return ["", words("turn", turn=event["turn"], round=event["round"], seat=seat_name(event["active"]))]
+    return []  # a draw, the end: the ending says how it ended
 
 
 def _ending(game: Game, state: State) -> list[str]:

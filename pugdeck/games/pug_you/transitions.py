@@ -4,6 +4,11 @@
 named by its type, in `TRANSITIONS`, with card numbers and seats that are known to be legal.
 A transition moves the game on until someone has to act again: after the last vote it
 reveals, scores, ends the turn and refills the hands in the same call.
+
+Each transition appends what happened to `state.events` (games/events.py): first the
+action itself, its face-down fields private to the seat that played it (secrecy.py), then
+its consequences — the reveal, who scores, a tie, how many cards each seat draws, a new
+turn, the end. The transcript and the terminal view are told from these.
 """
 
 from __future__ import annotations
@@ -12,15 +17,24 @@ from bisect import insort
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from pugdeck.games.events import action_event, public_event
 from pugdeck.games.pug_you.phases import (
+    ASK,
+    AWARD,
     CHANCE,
+    CHOOSE,
     FIRST_QUESTION,
     NO_CARD,
     NOBODY,
+    NOMINATE,
+    OFFER,
+    OVER,
     SECOND_QUESTION,
+    SHUFFLE,
     TERMINAL,
-    Phase,
+    VOTE,
 )
+from pugdeck.games.pug_you.secrecy import SECRET_FIELDS
 
 if TYPE_CHECKING:  # type hints only: state imports this module
     from pugdeck.games.pug_you.state import State
@@ -30,14 +44,18 @@ def shuffle(state: State, order: list[int]) -> None:
     """The chance step: `order` (top card first) becomes the draw pile (§2, §3.7)."""
     state.shuffles += 1
     state.draw = order[::-1]  # kept top card last, so drawing is pop()
-    if state.shuffle_pile == "deck":
+    pile, ids = state.shuffle_pile, state.game.ids
+    if pile == "deck":
         state.box = []
         _deal(state)
-        _start_turn(state)
     else:
-        state.reshuffles += 1
         state.discard = []
         state.last_reveal = None  # its cards are face down in the draw pile again (§4)
+    _acted(state, "shuffle", None, {"order": [ids[c] for c in order], "pile": pile, "cards": len(order),
+                                    "draw_pile": len(state.draw)})
+    if pile == "deck":
+        _start_turn(state)
+    else:
         _refill(state)
 
 
@@ -46,6 +64,7 @@ def offer(state: State, card: int) -> None:
     seat = state.current
     state.hands[seat].remove(card)
     state.offers[seat] = card
+    _acted(state, "offer", seat, {"card": state.game.ids[card]})
     _next_in_queue(state, then=_all_offered)
 
 
@@ -53,12 +72,12 @@ def choose(state: State, seat: int) -> None:
     """The active player takes the card `seat` offered; the other offers go back (§3.2)."""
     state.active_card = state.offers[seat]
     state.active_source, state.offered_by = "offer", seat
-    state.questions += 1
+    _acted(state, "choose", state.active, {"from": seat, "card": state.game.ids[state.active_card]})
     for owner in state.queue:  # the seats that offered
         if owner != seat:
             insort(state.hands[owner], state.offers[owner])
     state.offers = [NO_CARD] * state.game.players
-    state.phase, state.current = Phase.NOMINATE, state.active
+    state.phase, state.current = NOMINATE, state.active
 
 
 def ask(state: State, card: int) -> None:
@@ -69,17 +88,18 @@ def ask(state: State, card: int) -> None:
         state.active_source = "hand"
     else:  # one of her own scored cards: it leaves her score
         state.scored[state.active].remove(card)
-        state.mutt_scored[state.active] -= state.game.mutts[card]
         state.badges[state.active] -= state.game.badges[card]
         state.active_source = "scored"
     state.active_card, state.offered_by = card, NOBODY
-    state.questions += 1
-    state.phase, state.current = Phase.NOMINATE, state.active
+    _acted(state, "ask", state.active, {"card": state.game.ids[card], "source": state.active_source,
+                                        "question": state.question})
+    state.phase, state.current = NOMINATE, state.active
 
 
 def nominate(state: State, nominees: tuple[int, ...]) -> None:
     """The active player nominates `nominees`; the others vote in turn order (§3.3, §3.4)."""
     state.nominees = nominees
+    _acted(state, "nominate", state.active, {"nominees": list(nominees)})
     for seat in nominees:
         state.last_nominator[seat] = state.active
     # Left of the active player first, clockwise, nominees skipped, the active player last;
@@ -89,7 +109,7 @@ def nominate(state: State, nominees: tuple[int, ...]) -> None:
     state.queue_pos = 0
     state.votes = []
     if state.queue:
-        state.phase, state.current = Phase.VOTE, state.queue[0]
+        state.phase, state.current = VOTE, state.queue[0]
     else:  # nobody can vote: every nominee weighs 0, a tie
         _reveal(state)
 
@@ -99,19 +119,22 @@ def vote(state: State, nominee: int, card: int) -> None:
     seat = state.current
     state.hands[seat].remove(card)
     state.votes.append((seat, nominee, card))
+    _acted(state, "vote", seat, {"nominee": nominee, "card": state.game.ids[card]})
     _next_in_queue(state, then=_reveal)
 
 
 def award(state: State, nominee: int) -> None:
     """After a tie the active player lets `nominee` score; then a second question if she
     has a card to ask, else the turn passes (§3.6)."""
-    _score(state, nominee)
     active = state.active
+    _acted(state, "award", active, {"nominee": nominee})
+    _score(state, nominee)
     if state.question == FIRST_QUESTION and (state.hands[active] or state.scored[active]):
         state.question = SECOND_QUESTION
-        state.second_questions += 1
-        state.phase, state.current = Phase.ASK, active
+        state.phase, state.current = ASK, active
     else:  # a second tie, or nothing left to ask with
+        why = "second_tie" if state.question == SECOND_QUESTION else "nothing_to_ask"
+        state.events.append(public_event({"event": "turn_passes", "seat": active, "why": why}))
         _end_turn(state)
 
 
@@ -125,6 +148,11 @@ TRANSITIONS: dict[str, Callable[..., None]] = {
 # --- the steps the engine takes on its own ---------------------------------------------
 
 
+def _acted(state: State, kind: str, seat: int | None, fields: dict) -> None:
+    """Log the action `kind` that `seat` took (None: chance), face-down fields private."""
+    state.events.append(action_event(kind, seat, fields, SECRET_FIELDS))
+
+
 def _next_in_queue(state: State, then: Callable[[State], None]) -> None:
     """Hand the move to the next seat in the queue (of offerers or voters), or go on."""
     state.queue_pos += 1
@@ -135,7 +163,7 @@ def _next_in_queue(state: State, then: Callable[[State], None]) -> None:
 
 
 def _all_offered(state: State) -> None:
-    state.phase, state.current = Phase.CHOOSE, state.active
+    state.phase, state.current = CHOOSE, state.active
 
 
 def _deal(state: State) -> None:
@@ -154,20 +182,24 @@ def _start_turn(state: State) -> None:
     state.queue = [seat for seat in everyone_but_active if state.hands[seat]]
     state.queue_pos = 0
     if state.queue:
-        state.phase, state.current = Phase.OFFER, state.queue[0]
+        state.phase, state.current = OFFER, state.queue[0]
     elif state.hands[state.active]:  # nobody can offer: she asks from her own hand (§3.2)
-        state.phase, state.current = Phase.ASK, state.active
+        state.phase, state.current = ASK, state.active
     else:  # no card in any hand and none to draw: nothing can ever be asked again (§6)
         _finish(state, "nothing_to_ask")
+        return
+    turn = state.turn
+    state.events.append(public_event({"event": "turn", "turn": turn + 1,
+                               "round": turn // state.game.players + 1, "active": state.active}))
 
 
 def _reveal(state: State) -> None:
     """Weigh the votes per nominee; the heaviest scores, equal heaviest tie (§3.5, §3.6)."""
-    turds, nominees = state.game.turds, state.nominees
+    turds, nominees, ids = state.game.turds, state.nominees, state.game.ids
     piles: dict[int, list[int]] = {nominee: [] for nominee in nominees}
     for _voter, nominee, card in state.votes:
         piles[nominee].append(card)
-    reveal, top, tied = [], 0, []
+    reveal, shown, top, tied = [], [], 0, []
     for nominee in nominees:
         # The table mixes the cards before the reveal (§3.5): each pile is shown, and then
         # discarded, in card order, nominee by nominee. Nothing keeps the voting order, which
@@ -176,23 +208,26 @@ def _reveal(state: State) -> None:
         state.discard.extend(pile)
         weight = sum(turds[card] for card in pile)
         reveal.append((nominee, weight, tuple(pile)))
+        shown.append({"nominee": nominee, "turds": weight, "cards": [ids[card] for card in pile]})
         if not tied or weight > top:
             top, tied = weight, [nominee]
         elif weight == top:
             tied.append(nominee)
     state.last_reveal, state.votes, state.tied = tuple(reveal), [], tied
+    state.events.append(public_event({"event": "reveal", "piles": shown}))
     if len(tied) == 1:
         _score(state, tied[0])
         _end_turn(state)
     else:
-        state.ties += 1
-        state.phase, state.current = Phase.AWARD, state.active
+        state.events.append(public_event({"event": "tie", "tied": list(tied), "active": state.active,
+                                   "question": state.question}))
+        state.phase, state.current = AWARD, state.active
 
 
 def _score(state: State, seat: int) -> None:
     card = state.active_card
+    state.events.append(public_event({"event": "score", "seat": seat, "card": state.game.ids[card]}))
     insort(state.scored[seat], card)
-    state.mutt_scored[seat] += state.game.mutts[card]
     state.badges[seat] += state.game.badges[card]
     state.active_card = NO_CARD
 
@@ -218,22 +253,36 @@ def _refill(state: State) -> None:
     """
     game = state.game
     order = game.seats_after[state.active]
+    drawn = [0] * game.players
     for pos in range(state.refill_pos, game.players):
-        hand = state.hands[order[pos]]
+        seat = order[pos]
+        hand = state.hands[seat]
         while len(hand) < game.hand_size:
             if state.draw:
                 insort(hand, state.draw.pop())
+                drawn[seat] += 1
             elif state.discard:
+                _drew(state, drawn)
                 state.refill_pos = pos
-                state.phase, state.current, state.shuffle_pile = Phase.SHUFFLE, CHANCE, "discard"
+                state.phase, state.current, state.shuffle_pile = SHUFFLE, CHANCE, "discard"
                 return
             else:  # both piles empty: hands stay short (§5)
+                if not state.ran_out:
+                    state.events.append(public_event({"event": "ran_out"}))
                 state.ran_out = True
                 break
+    _drew(state, drawn)
     state.refill_pos = game.players
     state.active = (state.active + 1) % game.players
     _start_turn(state)
 
 
+def _drew(state: State, counts: list[int]) -> None:
+    """Log how many cards each seat drew, if any did (which cards, their hands show)."""
+    if any(counts):
+        state.events.append(public_event({"event": "draw", "counts": counts}))
+
+
 def _finish(state: State, reason: str) -> None:
-    state.phase, state.current, state.end_reason = Phase.OVER, TERMINAL, reason
+    state.phase, state.current, state.end_reason = OVER, TERMINAL, reason
+    state.events.append(public_event({"event": "over", "reason": reason, "turns": state.turn}))

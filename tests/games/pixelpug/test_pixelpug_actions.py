@@ -83,3 +83,12 @@ def test_a_duel_choice_is_played_as_the_applied_dict_reads(deal):
     assert state.results[-1]["winner"] == 1  # scissors beat the paper really played
     assert [a["choice"] for a in state.log[-2:]] == ["paper", "scissors"]
     assert replay(state.game, state.history()) == state
+
+
+@pytest.mark.parametrize("order", [[[1]], [{"id": "nip#1"}], [1.5], None, "nip#1"])
+def test_a_deal_order_that_is_not_card_ids_is_an_illegal_action(new_game, order):
+    # Regression: at 0ca5078 a list in the order raised TypeError (unhashable), not IllegalAction.
+    state = new_game(2).new_initial_state()
+    with pytest.raises(IllegalAction, match="the order must list each of the"):
+        state.apply_action({"type": "deal", "order": order, "first": 0})
+    assert state.history() == []

@@ -8,7 +8,7 @@ import pytest
 from pugdeck.games.pixelpug.faces.card_faces import card_back as pixelpug_back
 from pugdeck.games.pixelpug.faces.card_faces import card_face as pixelpug_face
 from pugdeck.games.pixelpug.game import GAME
-from pugdeck.render.pdf import render_pdf
+from pugdeck.games.printing import render_pdf
 from pugdeck.render.shapes import Rect
 from pugdeck.render.strings import resolve_strings
 from pugdeck.resources import bundled_deck
@@ -81,7 +81,7 @@ def test_the_pdf_of_a_deck_names_its_game_and_pages_end_with_each_pile_s_back(bu
 
 
 def test_a_pixelpug_template_in_pug_you_s_words_is_refused(tmp_path):
-    from pugdeck.authoring.diagnostics import DeckError
+    from pugdeck.core.diagnostics import DeckError
 
     (tmp_path / "old.yaml").write_text("extends: pixelpug\nregions:\n  turds: [6, 6, 49, 9]\n")
     with pytest.raises(DeckError) as caught:
@@ -138,7 +138,7 @@ def test_build_reports_it_once_and_writes_nothing(deck_with_a_long_word, tmp_pat
 
 
 def test_the_pdf_writer_reports_a_problem_shared_by_copies_once(built_doc):
-    from pugdeck.authoring.diagnostics import DeckError
+    from pugdeck.core.diagnostics import DeckError
 
     doc = dict(built_doc, cards=[dict(c, text=LONG_WORD) if c["card"] == "nap" else c
                                  for c in built_doc["cards"]])

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from pugdeck.building.deck_check import check_deck_at
+from pugdeck.games.game_schemas import built_schema, game_schema
 from pugdeck.games.pixelpug.model import MAIN, TREATS
 from pugdeck.games.pixelpug.operations import OPERATIONS, TARGETS
 from pugdeck.resources import bundled_deck
-from pugdeck.schemas import built_schema, game_schema
 
 HEADER = "deck: {id: tiny, name: Tiny, game: pixelpug}\ncards:\n"
 FILLER = "  - {id: nap, name: Nap, count: 12, points: 3, text: Zzz, effect: [{op: none}]}\n"
@@ -130,3 +130,28 @@ def test_every_test_the_rules_reference_names_exists():
     source = "".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_*.py"))
     assert named and all(f"def {name}(" in source for name in named), sorted(
         n for n in named if f"def {n}(" not in source)
+
+
+@pytest.mark.parametrize("step, words", [
+    ("{op: fish, target: self}", "'fish' cannot target 'self'; its target is one of opponent"),
+    ("{op: look-at-hand}", "'look-at-hand' needs a target: one of opponent"),
+    ("{op: lose-life, target: opponent, card: x}", "'lose-life' does not take 'card' (it takes amount)"),
+    ("{op: guess-holder, target: opponent}", "'guess-holder' needs 'card'"),
+])
+def test_a_deck_file_and_a_built_deck_break_an_effect_rule_in_the_same_words(check, built_doc, step, words):
+    """The effect rules are written once (effect_rules.py): `validate` of a deck file and the
+    engine reading a hand-edited built deck refuse a step with one sentence."""
+    import copy
+
+    import yaml
+
+    from pugdeck.core.diagnostics import DeckError
+    from pugdeck.games.pixelpug.engine import Game
+
+    _deck, diagnostics = check(f"  - {{id: x, name: X, count: 1, points: 1, text: X, effect: [{step}]}}\n")
+    assert [d.message for d in diagnostics if d.card == "x"] == [words]
+    doc = copy.deepcopy(built_doc)
+    doc["cards"][0]["effect"] = yaml.safe_load(f"[{step}]")
+    with pytest.raises(DeckError) as refused:
+        Game(doc, 3, 0, source="edited.json")
+    assert refused.value.diagnostics[0].message.endswith(words)

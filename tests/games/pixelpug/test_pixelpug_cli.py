@@ -75,3 +75,41 @@ def test_simulate_refuses_a_chart_naming_the_game(deck_json, tmp_path):
 def test_simulate_refuses_an_unknown_bot_kind(deck_json):
     result = run("simulate", deck_json, "-p", "2", "-g", "1", "--bots", "genius")
     assert result.exit_code == 2 and "choose bots from random, heuristic" in result.output
+
+
+def _rounds_always_tie(built_doc: dict) -> dict:
+    """A valid deck whose every card is worth nothing and does nothing: every round ends
+    when the deck runs out, in a points tie, so no match ever has a champion."""
+    doc = json.loads(json.dumps(built_doc))
+    for card in doc["cards"]:
+        card.update(points=0, attack=False, effect=[{"op": "none"}])
+    return doc
+
+
+def test_simulate_counts_matches_that_end_without_a_champion(built_doc, tmp_path):
+    # Regression (0ca5078: TypeError from `match_wins[None]`): matches that reach the round
+    # limit without a champion count for no seat.
+    path = tmp_path / "ties.json"
+    path.write_text(json.dumps(_rounds_always_tie(built_doc)), encoding="utf-8")
+    result = run("simulate", str(path), "-p", "2", "-g", "2", "--bots", "random", "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)["summaries"][0]
+    assert [seat["match_share"] for seat in summary["seats"]] == [0, 0]
+    assert summary["how_rounds_end"]["tie"] == 1 and summary["rounds"] == 2 * 101
+
+
+def test_a_replay_log_with_a_deal_order_of_lists_is_refused_in_a_sentence(built_doc, tmp_path):
+    # Regression (0ca5078: TypeError, unhashable list): a card id that is not a string.
+    log = json.loads(run("play", _write(built_doc, tmp_path), "-p", "2", "--json").output)
+    log["actions"][0] = {"type": "deal", "order": [[1]], "first": 0}
+    path = tmp_path / "bad-log.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    result = run("replay", str(path))
+    assert result.exit_code == 1
+    assert "the order must list each of the" in result.output and "Traceback" not in result.output
+
+
+def _write(doc: dict, tmp_path) -> str:
+    path = tmp_path / "deck.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return str(path)

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from pugdeck.authoring.diagnostics import DeckError
 from pugdeck.building.pipeline import build
-from pugdeck.games.built_deck import dumps
+from pugdeck.core.built_deck import dumps
+from pugdeck.core.diagnostics import DeckError
+from pugdeck.games.game_schemas import validate_built
 from pugdeck.games.pug_you.model import Rules
 from pugdeck.games.pug_you.playability import cards_needed
 from pugdeck.resources import bundled_deck
-from pugdeck.schemas import validate_built
 
 DECK = bundled_deck("pug-you")
 

@@ -6,13 +6,13 @@ from pypdf import PdfReader
 from reportlab.lib.units import mm
 
 from helpers.render_decks import built_card, deck_doc, deck_folder
+from pugdeck.games.printing import render_pdf
 from pugdeck.games.pug_you.faces.card_faces import (
     blank_custom_face,
     card_face,
     portrait_variant,
 )
 from pugdeck.render.fonts import font_set
-from pugdeck.render.pdf import render_pdf
 from pugdeck.render.shapes import Line, Place, TextLine
 from pugdeck.render.strings import resolve_strings
 from pugdeck.render.templates import load_template

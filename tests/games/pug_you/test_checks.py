@@ -11,8 +11,8 @@ import textwrap
 import pytest
 from PIL import Image
 
-from pugdeck.authoring.diagnostics import ERROR, WARNING, DeckError
 from pugdeck.building.deck_check import check_deck_at
+from pugdeck.core.diagnostics import ERROR, WARNING, DeckError
 from pugdeck.resources import bundled_deck
 
 CARD = """\

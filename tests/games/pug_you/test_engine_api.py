@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from helpers.pug_you_decks import built_deck, card, deal
-from pugdeck.authoring.diagnostics import DeckError
+from pugdeck.core.diagnostics import DeckError
 from pugdeck.games.pug_you.bots import make_bots, play_game
 from pugdeck.games.pug_you.engine import CHANCE, Game, replay
 from pugdeck.games.pug_you.observation import hidden_from

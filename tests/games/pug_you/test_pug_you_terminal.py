@@ -97,3 +97,20 @@ def test_no_card_hidden_from_the_persons_seat_reaches_the_screen(seed, doc):
     assert hidden, "a game where seat 0 saw every card tests nothing"
     assert [q for q in hidden if f'"{q}"' in text] == []
     assert any(f'"{q}"' in text for q in seen_questions)
+
+
+def test_a_reshuffle_mid_refill_announces_the_next_turn_once_with_its_active_player(doc):
+    # Regression: at 0ca5078 a refill that paused for a reshuffle printed the new turn's
+    # header twice, the first time naming the previous active player.
+    reshuffled = 0
+    for seed in range(4):
+        text, log = played(seed, ALWAYS_FIRST, players=7)
+        lines = text.splitlines()
+        headers = [line for line in lines if line.startswith("Turn ")]
+        assert len(headers) == len(set(headers)) == 14, headers
+        reshuffled += any("the discard pile is shuffled" in line for line in lines)
+        for header in headers:  # "Turn 3 of 14 (round 1): Bot 2 is the active player."
+            active = (int(header.split()[1]) - 1) % 7
+            assert header.endswith("You are the active player." if active == 0 else
+                                   f"Bot {active} is the active player."), header
+    assert reshuffled  # the case this test is about happened

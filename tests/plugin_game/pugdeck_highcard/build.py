@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.games.built_deck import Built, built_doc, source_block
+from pugdeck.core.built_deck import Built, built_doc, source_block
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck_highcard.model import Deck
 
 
@@ -19,7 +19,7 @@ def build_deck(deck: Deck, params, *, name=None, extra_sources=()) -> Built:
     cards = [{"id": c.id, "card": c.id, "copy": 1, "kind": "number", "value": c.value,
               "name": c.name} for c in sorted(deck.cards, key=lambda c: c.value)]
     doc = built_doc(
-        game="highcard", name=name, deck=deck.info.as_json(), rules={"hand": deck.hand},
+        game="highcard", name=name, deck=deck.info.as_json(), rules={"hand": deck.rules.hand},
         filters={"players": players, "removed": {}},
         source=source_block([("deck", s.path, s.sha256) for s in deck.sources] + list(extra_sources)),
         checked={"players": [{"players": n, "playable": True} for n in counts],

@@ -7,7 +7,7 @@ turn plays one of its cards face up. The highest card played wins.
 
 from __future__ import annotations
 
-from pugdeck.authoring.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.games.rng import Rng
 
 CHANCE, TERMINAL = -1, -4
@@ -143,9 +143,10 @@ def narrate(game: Game, log: list[dict], labels: list[str] | None = None) -> lis
 
 
 def simulate(spec, built_doc: dict, counts: list[int], games: int, seed: int, bots: str,
-             progress=None, source: str = "<deck>") -> list[dict]:
+             jobs: int = 1, progress=None, source: str = "<deck>") -> list[dict]:
     """Per player count: how many games were played and the winning card's mean value;
-    `progress(1)` after each game."""
+    `progress(1)` after each game. One process: `jobs` never changes the numbers, and a
+    game is a handful of steps."""
     from pugdeck.games.bots import play_game  # noqa: PLC0415 (only when simulating)
 
     rows = []

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from reportlab.lib.units import mm
 
-from pugdeck.games.spec import FaceInfo, PdfInfo, PrintRun
+from pugdeck.render.print_run import FaceInfo, PdfInfo, PrintRun
 from pugdeck.render.shapes import CardFace, Rect, Shape
 from pugdeck.render.text_shapes import box_points, set_field
 

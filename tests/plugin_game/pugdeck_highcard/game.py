@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import ClassVar
 
-from pugdeck.games.spec import GameSpec, Simulation
+from pugdeck.games.spec import GameSpec
 
 FOLDER = Path(__file__).resolve().parent
 
@@ -22,21 +22,21 @@ class HighCard(GameSpec):
     log_format = "highcard-log"
     kind_titles: ClassVar[dict[str, str]] = {"number": "Numbers"}
 
-    # -- authoring ------------------------------------------------------------------------
-    def check_deck(self, loaded):
-        from pugdeck_highcard.checks import check_deck  # noqa: PLC0415 (load on use)
-
-        return check_deck(loaded)
+    parts: ClassVar[dict[str, str]] = {
+        "checks": "pugdeck_highcard.checks:CHECKS",
+        "build_deck": "pugdeck_highcard.build:build_deck",
+        "print_run": "pugdeck_highcard.faces:print_run",
+        "faces": "pugdeck_highcard.faces:faces",
+        "new_game": "pugdeck_highcard.engine:Game",
+        "illegal_action": "pugdeck_highcard.engine:IllegalAction",
+        "narrate": "pugdeck_highcard.engine:narrate",
+        "simulate": "pugdeck_highcard.engine:simulate",
+    }
 
     # -- building -------------------------------------------------------------------------
     def deck_folders(self) -> list[Path]:
         # Shipped in this package, not in pugdeck's data: `pugdeck build highcard` finds it.
         return [FOLDER / "decks" / name for name in self.bundled_decks]
-
-    def build_deck(self, deck, params, *, name=None, extra_sources=()):
-        from pugdeck_highcard.build import build_deck  # noqa: PLC0415
-
-        return build_deck(deck, params, name=name, extra_sources=extra_sources)
 
     # -- printing -----------------------------------------------------------------------
     # High Card's template words (deck/templates/highcard.yaml).
@@ -44,31 +44,11 @@ class HighCard(GameSpec):
     template_text_styles = ("value", "name")
     template_colors = ("frame", "paper", "ink", "back", "back_accent")
 
-    def print_run(self, built, template, fonts, bleed):
-        from pugdeck_highcard.faces import print_run  # noqa: PLC0415
-
-        return print_run(built, template, fonts, bleed)
-
-    def faces(self, built):
-        from pugdeck_highcard.faces import faces  # noqa: PLC0415
-
-        return faces(built)
-
     # -- exports --------------------------------------------------------------------------
     def card_description(self, card: dict, strings) -> str:
         return f"{card['name']}: worth {card['value']}"
 
     # -- engine ---------------------------------------------------------------------------
-    def new_game(self, built_doc, players, seed=0, source="<deck>"):
-        from pugdeck_highcard.engine import Game  # noqa: PLC0415
-
-        return Game(built_doc, players, seed, source=source)
-
-    def illegal_action(self):
-        from pugdeck_highcard.engine import IllegalAction  # noqa: PLC0415
-
-        return IllegalAction
-
     def action_order(self, action):
         return (action["type"], action.get("card", ""))
 
@@ -82,11 +62,6 @@ class HighCard(GameSpec):
                 hidden.update(hand)
         return hidden
 
-    def narrate(self, game, log, labels=None):
-        from pugdeck_highcard.engine import narrate  # noqa: PLC0415
-
-        return narrate(game, log, labels)
-
     def game_log(self, game, state, labels):
         return {"format": self.log_format, "deck": game.doc, "players": game.players,
                 "seed": game.seed, "seats": labels, "actions": state.history()}
@@ -94,14 +69,6 @@ class HighCard(GameSpec):
     def game_from_log(self, log, source="<log>"):
         game = self.new_game(log["deck"], log["players"], log["seed"], source=source)
         return game, log["actions"], log["seats"]
-
-    def simulate(self, built_doc, counts, games, seed, bots, jobs=1, progress=None,
-                 source="<deck>"):
-        from pugdeck_highcard.engine import simulate  # noqa: PLC0415
-
-        # One process: `jobs` never changes the numbers, and a game is a handful of steps.
-        rows = simulate(self, built_doc, counts, games, seed, bots, progress, source)
-        return Simulation(built_doc.get("name"), games, seed, bots, rows)
 
     def simulation_report(self, run, as_json):
         if as_json:
@@ -112,11 +79,6 @@ class HighCard(GameSpec):
                          f"averaged {row['winning_value']:.2f}" for row in run.summaries)
 
     # -- protocol (docs/protocol.md) ------------------------------------------------------
-    def public_action(self, action: dict) -> dict:
-        if action["type"] == "deal":
-            return {"type": "deal"}  # who got which card is the deal's secret
-        return dict(action)
-
     def result(self, state) -> dict:
         return {"scores": state.scores(), "scores_are": "wins", "winner": state.winner}
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from dataclasses import dataclass
+
+from pugdeck.games.deck_checks import CheckedDeck
 
 
 @dataclass(frozen=True)
@@ -15,13 +15,14 @@ class Card:
 
 
 @dataclass(frozen=True)
-class Deck:
-    info: Any  # pugdeck's DeckInfo
-    hand: int  # cards dealt to each player
+class Rules:
+    hand: int = 1  # cards dealt to each player
+
+
+@dataclass(frozen=True)
+class Deck(CheckedDeck):
+    rules: Rules
     cards: tuple[Card, ...]
-    folder: Path
-    sources: tuple = ()
-    origins: dict = field(default_factory=dict, repr=False)
 
     def player_counts(self) -> list[int]:
-        return list(range(2, len(self.cards) // self.hand + 1))
+        return list(range(2, len(self.cards) // self.rules.hand + 1))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from reportlab.lib.units import mm
 
-from pugdeck.authoring.diagnostics import DeckError, Diagnostic
+from pugdeck.core.diagnostics import DeckError, Diagnostic
 from pugdeck.games.pixelpug.faces.sprites import FALLBACK, SET_ASIDE, Sprite, sprite_name, sprite_shapes, sprites
 from pugdeck.render.backs import BackChoice, back_text, image_place, text_field, text_problems
 from pugdeck.render.fonts import FontSet

@@ -7,12 +7,12 @@ from collections.abc import Iterator
 
 from reportlab.lib.units import mm
 
-from pugdeck.games.built_deck import Built
+from pugdeck.core.built_deck import Built
 from pugdeck.games.pixelpug.faces.card_faces import card_back, card_face
 from pugdeck.games.pixelpug.faces.sprites import sought_kinds
-from pugdeck.games.spec import FaceInfo, PdfInfo, PrintRun
 from pugdeck.render.backs import back_choice
 from pugdeck.render.fonts import FontSet
+from pugdeck.render.print_run import FaceInfo, PdfInfo, PrintRun
 from pugdeck.render.shapes import CardFace, Place
 from pugdeck.render.strings import Strings, deck_strings
 from pugdeck.render.templates import Template
@@ -28,7 +28,7 @@ def back_name(pile: str) -> str:
 def faces(built: Built) -> list[FaceInfo]:
     """Every card in deck order, with the back of its pile."""
     out = []
-    for card in built.doc.get("cards", []):
+    for card in built.cards:
         pile = card.get("pile", "main")
         kind = "treat" if pile == "treats" else "attack" if card.get("attack") else "action"
         title = str(card.get("name") or card.get("id", ""))
@@ -42,7 +42,7 @@ def faces(built: Built) -> list[FaceInfo]:
 def print_run(built: Built, template: Template, fonts: FontSet, bleed: float) -> PrintRun:
     """The cards' faces and the two backs (deck.yaml's `back:` and `treat_back:` change
     them); each back is one form, drawn once per document."""
-    deck = built.doc.get("deck", {})
+    deck = built.deck
     title = deck.get("name") or "PixelPug"
     strings = deck_strings(template, deck)
     width, height = template.width_mm * mm, template.height_mm * mm
@@ -54,7 +54,7 @@ def print_run(built: Built, template: Template, fonts: FontSet, bleed: float) ->
                              back_choice(built.doc, BACK_KEYS[pile]))
         backs[back_name(pile)] = CardFace(
             (Place(key, -bleed, -bleed, width + 2 * bleed, height + 2 * bleed),), width, height)
-    cards = built.doc.get("cards", [])
+    cards = built.cards
     run = PrintRun(fronts=iter(()), count=len(cards), backs=backs,
                    info=PdfInfo(title, strings.text("pdf_subject", deck=title, version=deck.get("version", ""))
                                 .strip(), names_paper=False),
@@ -65,7 +65,7 @@ def print_run(built: Built, template: Template, fonts: FontSet, bleed: float) ->
 
 def _fronts(built: Built, template: Template, fonts: FontSet, strings: Strings, bleed: float,
             diagnostics: list) -> Iterator[tuple[FaceInfo, CardFace]]:
-    cards = built.doc.get("cards", [])
+    cards = built.cards
     sought = sought_kinds(cards)
     for info, card in zip(faces(built), cards):
         face, problems = card_face(card, template, fonts, strings, bleed, sought)

@@ -11,7 +11,7 @@ import hashlib
 
 from reportlab.lib.units import mm
 
-from pugdeck.authoring.diagnostics import Diagnostic
+from pugdeck.core.diagnostics import Diagnostic
 from pugdeck.games.pug_you.faces.portraits import PORTRAIT_VARIANTS
 from pugdeck.render.fonts import FontSet
 from pugdeck.render.shapes import CardFace, Circle, Line, Place, Rect, Shape, TextLine

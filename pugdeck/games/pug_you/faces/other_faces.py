@@ -7,7 +7,7 @@ from typing import Any
 
 from reportlab.lib.units import mm
 
-from pugdeck.authoring.diagnostics import DeckError, Diagnostic
+from pugdeck.core.diagnostics import DeckError, Diagnostic
 from pugdeck.games.pug_you.faces.card_faces import frame_shapes
 from pugdeck.games.pug_you.fixed_texts import turn_overview
 from pugdeck.render.backs import BackChoice, back_text, image_place, text_field, text_problems

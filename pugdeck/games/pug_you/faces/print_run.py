@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 
 from reportlab.lib.units import mm
 
-from pugdeck.games.built_deck import Built
+from pugdeck.core.built_deck import Built
 from pugdeck.games.pug_you.faces import icons, portraits
 from pugdeck.games.pug_you.faces.card_faces import (
     blank_custom_face,
@@ -22,9 +22,9 @@ from pugdeck.games.pug_you.faces.other_faces import (
 )
 from pugdeck.games.pug_you.fixed_texts import turn_overview
 from pugdeck.games.pug_you.game import GAME
-from pugdeck.games.spec import FaceInfo, PdfInfo, PrintRun
 from pugdeck.render.backs import back_choice
 from pugdeck.render.fonts import FontSet
+from pugdeck.render.print_run import FaceInfo, PdfInfo, PrintRun
 from pugdeck.render.shapes import CardFace, Place
 from pugdeck.render.strings import Strings, deck_strings
 from pugdeck.render.templates import Template
@@ -43,7 +43,7 @@ def faces(built: Built, strings: Strings | None = None) -> list[FaceInfo]:
     fixed texts, read from its template when not given)."""
     strings = strings or GAME.strings(built)
     out = []
-    for card in built.doc.get("cards", []):
+    for card in built.cards:
         words = [card_title(card), card.get("descriptive") or "",
                  " ".join(card.get("tags") or []), card.get("card") or ""]
         out.append(FaceInfo(card["id"], card.get("kind", "pug"), card.get("level"),
@@ -52,7 +52,7 @@ def faces(built: Built, strings: Strings | None = None) -> list[FaceInfo]:
     out += [FaceInfo(f"blank-{n}", "blank", None, blank,
                      f"{blank} {strings.text('blank_because')}", False, BACK)
             for n in range(1, built.blanks + 1)]
-    turd, rules = strings.text("turd_title"), built.doc.get("rules", {})
+    turd, rules = strings.text("turd_title"), built.rules
     out += [FaceInfo(c["id"], "turd", None, turd,
                      f"{turd} {strings.text('turd_text', number=n, nominees=rules.get('nominees', 2))}",
                      False, BACK) for n, c in enumerate(_turds(built), 1)]
@@ -64,11 +64,11 @@ def faces(built: Built, strings: Strings | None = None) -> list[FaceInfo]:
 
 
 def _turds(built: Built) -> list[dict]:
-    return [x for x in built.doc.get("components", []) if x.get("kind") == "turd"]
+    return [x for x in built.components if x.get("kind") == "turd"]
 
 
 def _has_mutts(built: Built) -> bool:
-    return any(card.get("kind") == "mutt" for card in built.doc.get("cards", []))
+    return any(card.get("kind") == "mutt" for card in built.cards)
 
 
 def print_run(built: Built, template: Template, fonts: FontSet, bleed: float) -> PrintRun:
@@ -76,9 +76,9 @@ def print_run(built: Built, template: Template, fonts: FontSet, bleed: float) ->
     pictures they place: frames and the back's art as shapes, portraits and icons painted.
     The fixed texts are the template's in the deck's language (with the deck's own
     `strings:`); a problem with one is in the run's `diagnostics`."""
-    strings = deck_strings(template, built.doc.get("deck", {}))
+    strings = deck_strings(template, built.deck)
     diagnostics: list = []
-    deck_name = built.doc.get("deck", {}).get("name") or "Pug You!"
+    deck_name = built.deck.get("name") or "Pug You!"
     card_back = back_face(template, fonts, strings, deck_name, bleed, back_choice(built.doc))
     width, height = template.width_mm * mm, template.height_mm * mm
     back = CardFace((Place(BACK_KEY, -bleed, -bleed, width + 2 * bleed, height + 2 * bleed),),
@@ -109,7 +109,7 @@ def _painters(colors: dict[str, str]) -> dict[str, Callable]:
 
 
 def _info(built: Built, strings: Strings) -> PdfInfo:
-    deck = built.doc.get("deck", {})
+    deck = built.deck
     title = deck.get("name") or built.doc.get("name") or "pugdeck"
     variant = built.doc.get("name")
     return PdfInfo(f"{title} ({variant})" if variant and variant != deck.get("id") else title,
@@ -120,7 +120,7 @@ def _info(built: Built, strings: Strings) -> PdfInfo:
 def _fronts(built: Built, template: Template, fonts: FontSet, strings: Strings, bleed: float,
             diagnostics: list) -> Iterator[CardFace]:
     """Every front, lazily, in the order of `faces`."""
-    for card in built.doc.get("cards", []):
+    for card in built.cards:
         face, problems = card_face(card, template, fonts, bleed)
         diagnostics.extend(problems)
         yield face
@@ -128,7 +128,7 @@ def _fronts(built: Built, template: Template, fonts: FontSet, strings: Strings, 
         blank = blank_custom_face(template, fonts, strings, diagnostics, bleed)
         for _ in range(built.blanks):
             yield blank
-    rules = built.doc.get("rules", {})
+    rules = built.rules
     for number in range(1, len(_turds(built)) + 1):
         yield turd_card_face(template, fonts, strings, number, rules.get("nominees", 2),
                              diagnostics, bleed)

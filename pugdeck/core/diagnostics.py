@@ -1,13 +1,16 @@
 """Errors as values: every problem found in a deck carries where it is and what to change.
 
 Checks collect `Diagnostic`s instead of raising, so a user sees every error of a deck at once.
-`DeckError` carries a batch of them up to the command line, which prints them and exits 1.
+`DeckError` carries a batch of them up to the command line, which prints them and exits 1;
+`describe` says what a wrong value is, the same way in every stage's messages.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import asdict, dataclass
+from typing import Any
 
 ERROR = "error"
 WARNING = "warning"
@@ -65,6 +68,39 @@ def shortened(text: str, limit: int = 40) -> str:
     """User text quoted in a message, cut at `limit` characters (a 5,000-digit number, a
     2 MB line): the message stays one readable line."""
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+# JSON's type names as a deck author reads them.
+TYPE_NAMES = {
+    "string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
+    "array": "a list", "object": "a mapping", "null": "empty (null)",
+}
+
+
+def describe(value: Any) -> str:
+    """How a wrong value reads in a message: its type and (short) text."""
+    kind = TYPE_NAMES.get(_json_type(value), type(value).__name__)
+    if isinstance(value, (dict, list)):
+        return kind
+    shown = json.dumps(value, ensure_ascii=False)
+    return f"{kind} {shown[:40] + '…' if len(shown) > 40 else shown}"
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    return "object" if isinstance(value, dict) else type(value).__name__
+
 
 
 @dataclass(frozen=True)

@@ -72,9 +72,20 @@ _ONE_PER_LINE = ("cards", "components")
 _ONE_LINE = json.JSONEncoder(ensure_ascii=False)  # reused: json.dumps builds one per call
 
 
+ENVELOPE = ("format", "format_version", "game", "name", "deck", "rules", "filters", "source",
+            "checked", "components", "cards")  # every key `built_doc` writes but `generator`
+
+
 @dataclass(frozen=True)
 class Built:
-    """A built deck in memory: the JSON document and what printing needs besides it."""
+    """A built deck in memory: the JSON document and what printing needs besides it.
+
+    The contract every consumer relies on: `doc` has every key of `ENVELOPE` (`deck` and
+    `rules` mappings, `cards` and `components` lists), which is checked once, here, so
+    printing and the exports read it through the accessors below without defending each
+    key again. A game's `build_deck` makes it with `built_doc`; a document read from a file
+    is checked against the built-deck schema before it is trusted (games/engine_input.py).
+    """
 
     doc: dict
     name: str
@@ -85,3 +96,56 @@ class Built:
     diagnostics: list = field(default_factory=list)  # validation warnings (Diagnostics)
     # card id → where it was written, to locate problems found while drawing
     origins: Mapping[str, Any] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        problem = envelope_problem(self.doc)
+        if problem:
+            raise TypeError(f"not a built deck: {problem} (make it with core.built_deck.built_doc)")
+
+    @property
+    def game(self) -> str:
+        """The id of the game that plays and prints it."""
+        return self.doc["game"]
+
+    @property
+    def deck(self) -> dict:
+        """The `deck` block: id, name, version, language, template, any backs and strings."""
+        return self.doc["deck"]
+
+    @property
+    def template(self) -> str | None:
+        """The template the deck names (None: its game's default)."""
+        return self.deck.get("template")
+
+    @property
+    def title(self) -> str:
+        """What people call the deck: its `deck.name`, else the built deck's name."""
+        return self.deck.get("name") or self.name
+
+    @property
+    def rules(self) -> dict:
+        return self.doc["rules"]
+
+    @property
+    def cards(self) -> list[dict]:
+        """One mapping per physical card, copies expanded."""
+        return self.doc["cards"]
+
+    @property
+    def components(self) -> list[dict]:
+        return self.doc["components"]
+
+
+def envelope_problem(doc: object) -> str | None:
+    """What keeps `doc` from being a built deck's envelope, in words; None when nothing does."""
+    if not isinstance(doc, dict):
+        return f"a {type(doc).__name__}, not a mapping"
+    missing = [key for key in ENVELOPE if key not in doc]
+    if missing:
+        return f"it lacks {', '.join(missing)}"
+    for key, kind in (("deck", dict), ("rules", dict), ("cards", list), ("components", list)):
+        if not isinstance(doc[key], kind):
+            return f"its {key} is a {type(doc[key]).__name__}, not a {kind.__name__}"
+    if not isinstance(doc["game"], str):
+        return "its game is no text"
+    return None

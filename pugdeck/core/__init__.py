@@ -1,0 +1,3 @@
+"""The core every stage stands on: errors as values (`diagnostics`: Diagnostic, DeckError,
+describe) and the built deck's envelope (`built_deck`: the format, its bytes, `Built`).
+It imports nothing of pugdeck but its version, so any stage may use it."""

@@ -1,0 +1,72 @@
+"""The event log every engine keeps: what happened, and who may see which part of it.
+
+An engine's transitions append an `Event` to `state.events` for each thing that happens
+(a card played, a vote cast face down, a reveal, a new turn). An event has a public part
+everyone at the table sees and, optionally, a private part only the seats in `seen_by` see
+(a face-down card to its owner, a hand looked at to the looker). Every view is cut from
+this one log (boardgame.io's `playerView`, applied to events): transcripts, terminal
+views, the protocol's events, observations' "what just happened". Nothing reconstructs
+what happened by comparing states.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Event(NamedTuple):
+    """One thing that happened. Never changed once logged; `view` hands out copies.
+
+    A named tuple rather than a dataclass: the engines log several a move, and a tuple is
+    the cheapest frozen record to make (engine throughput, benchmarks/; `public_event`).
+    """
+
+    public: dict
+    private: dict | None = None  # the fields only `seen_by` see, added to the public ones
+    seen_by: frozenset[int] | None = None  # None with `private`: nobody at the table
+
+    def view(self, seat: int | None) -> dict:
+        """What `seat` sees (a copy): the public part, with the private one for a seat in
+        `seen_by`. `seat=None` is the shared view, what every seat sees."""
+        private = self.private
+        if private is not None and seat is not None and self.seen_by and seat in self.seen_by:
+            return {**self.public, **private}
+        return dict(self.public)
+
+    def full(self) -> dict:
+        """Everything, private parts included: the omniscient narrator's view (a log is
+        not a player), never a seat's."""
+        return {**self.public, **self.private} if self.private is not None else dict(self.public)
+
+
+def views(events: list[Event], seat: int | None, start: int = 0) -> list[dict]:
+    """The events from index `start` as `seat` sees them (`None`: the shared view)."""
+    return [event.view(seat) for event in events[start:]]
+
+
+def action_event(kind: str, seat: int | None, fields: dict,
+                 secret_fields: dict[str, tuple[str, ...]]) -> Event:
+    """The event of one action of type `kind` taken by `seat` (None: chance): its fields,
+    with those the game's `secret_fields` name for that type private to the seat that
+    took it (a chance outcome's to nobody). The same table makes `GameSpec.public_action`,
+    so a game writes what its table may not see once. `fields` is the caller's to give
+    away: the private ones are taken out of it."""
+    hidden = secret_fields.get(kind)
+    if not hidden:
+        return _new(Event, ({"event": kind, **fields} if seat is None else
+                            {"event": kind, "seat": seat, **fields}, None, None))
+    private = {}
+    for key in hidden:  # a plain loop: a comprehension is a function call, once a move
+        if key in fields:
+            private[key] = fields.pop(key)
+    public = {"event": kind, **fields} if seat is None else {"event": kind, "seat": seat, **fields}
+    return _new(Event, (public, private, frozenset(() if seat is None else (seat,))))
+
+
+def public_event(public: dict) -> Event:
+    """An event every seat sees whole (the same as `Event(public)`, made faster: engines
+    log several a move)."""
+    return _new(Event, (public, None, None))
+
+
+_new = tuple.__new__  # Event's fields in one C call, without NamedTuple's Python `__new__`
