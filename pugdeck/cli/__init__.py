@@ -33,6 +33,7 @@ COMMANDS = {
     "init": ("pugdeck.cli.init", "init_command"),
     "serve": ("pugdeck.cli.serve", "serve_command"),
     "live": ("pugdeck.cli.live", "live_command"),
+    "party": ("pugdeck.cli.party", "party_command"),
     "games": ("pugdeck.cli.games", "games_command"),
 }
 # What the system answers about a path a user typed that it cannot even look at: too long,
