@@ -33,6 +33,12 @@ COMMANDS = {
 
 def timed(command: list[str]) -> tuple[float, float]:
     """Wall and CPU (user + system) seconds of one fresh process."""
+    return measured(command)[:2]
+
+
+def measured(command: list[str]) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds (user + system, every thread) and peak RSS (MB) of one fresh
+    process."""
     with tempfile.TemporaryFile() as errors:  # a file, not a pipe: a full pipe would block it
         start = time.perf_counter()
         process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=errors)
@@ -41,7 +47,7 @@ def timed(command: list[str]) -> tuple[float, float]:
         if os.waitstatus_to_exitcode(status):
             errors.seek(0)
             raise RuntimeError(f"{' '.join(command)} failed: {errors.read().decode()[-800:]}")
-    return elapsed, usage.ru_utime + usage.ru_stime
+    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def output_size(folder: Path) -> tuple[int, float]:

@@ -15,7 +15,7 @@ import re
 import stat
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
@@ -28,6 +28,7 @@ except ImportError:  # Windows: stale temporaries are recognised by their age al
 # moves its files into place within seconds of writing them.
 STALE_AFTER_SECONDS = 15 * 60
 _RANDOM = "[a-z0-9_]{8}"  # the random part of `tempfile.mkstemp`'s names
+_TEMPORARY = re.compile(rf"\.{_RANDOM}\.tmp")  # what follows `.<name>` in a temporary's name
 
 
 class WriteError(Exception):
@@ -38,6 +39,31 @@ class WriteError(Exception):
         super().__init__(f"cannot {action} {path}: {reason}")
 
 
+def output_path(path: Path | str) -> Path:
+    """Where an output named `path` will land, decided before anything is checked or made.
+
+    A `..` is resolved now, with every symbolic link before it, and a `..` after a folder
+    that does not exist yet is taken as the operating system will take it once that folder
+    is made: `typo/../mydeck` is `mydeck`, `nothing/..` the current folder. Checking the
+    spelled path would find nothing at `typo/../mydeck` (no `typo/`), and writing would
+    then make `typo/` and replace `mydeck`'s files. A path without `..` means the same
+    before and after its folders are made, so it is kept as spelled (messages quote it).
+    A result under the current folder stays relative.
+    """
+    path = Path(path)
+    if ".." not in path.parts:
+        return path
+    resolved = Path(os.path.realpath(path.parent if path.name != ".." else path))
+    if path.name != "..":
+        resolved /= path.name  # an output may be a link, replaced itself: not followed
+    if not path.is_absolute():
+        try:
+            return resolved.relative_to(os.getcwd())
+        except ValueError:
+            pass
+    return resolved
+
+
 def write_files(outputs: dict[Path, bytes]) -> None:
     """Write every file via a temporary file in its folder and `os.replace`.
 
@@ -45,37 +71,69 @@ def write_files(outputs: dict[Path, bytes]) -> None:
     failure while writing leaves every destination as it was and removes the folders this
     call made. Raises `WriteError` naming the file that could not be written.
     """
+    with batch(outputs) as write:
+        for path, data in outputs.items():
+            write(path, data)
+
+
+@contextmanager
+def batch(paths: Iterable[Path]) -> Iterator[Callable[[Path, bytes], None]]:
+    """A batch of files written one at a time and moved into place together.
+
+    `paths` names every file of the batch up front (their folders are made, checked and
+    locked first); the block calls `write(path, data)` once for each, as each is ready, so
+    a caller holds one file's bytes at a time (10,000 card images need not sit in memory).
+    When the block ends normally every file is moved into place; when it raises, or a
+    write fails, none is, and the folders this batch made are removed again.
+    """
     made: list[Path] = []
-    staged: list[tuple[str, Path]] = []
+    targets: dict[Path, Path] = {}
+    staged: dict[Path, tuple[str, Path]] = {}
     mode = 0o666 & ~_umask()  # mkstemp makes 0600 files; outputs are ordinary files
     path = Path()
     done = False
+
+    def write(spelled: Path, data: bytes) -> None:
+        nonlocal path
+        path = spelled
+        target = targets.get(spelled)
+        if target is None or spelled in staged:
+            raise ValueError(f"{spelled} is not a file of this batch, or was written twice")
+        try:
+            fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+            staged[spelled] = (tmp, target)
+            os.chmod(tmp, mode)
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError as exc:
+            raise WriteError(spelled, _reason(exc)) from None
+
     try:
         with ExitStack() as locks:
             by_folder: dict[Path, list[str]] = {}
-            for path in outputs:
-                made += _make_folders(path)
-                _refuse_special(path)
-                by_folder.setdefault(path.parent, []).append(path.name)
+            for path in paths:
+                target = targets[path] = output_path(path)
+                made += _make_folders(target)
+                _refuse_special(target)
+                by_folder.setdefault(target.parent, []).append(target.name)
             for folder, names in by_folder.items():
                 path = folder / names[0]
                 locks.enter_context(_writing_in(folder, names))
-            for path, data in outputs.items():
-                fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-                staged.append((tmp, path))
-                os.chmod(tmp, mode)
-                with os.fdopen(fd, "wb") as f:
-                    f.write(data)
-                    f.flush()
-                    os.fsync(f.fileno())
-            for tmp, path in staged:
-                os.replace(tmp, path)
+            yield write
+            missing = [p for p in targets if p not in staged]
+            if missing:
+                raise ValueError(f"{missing[0]} was named but never written")
+            for spelled, (tmp, target) in staged.items():
+                path = spelled  # named by the error, as the caller spelled it
+                os.replace(tmp, target)
             staged.clear()
             done = True
     except OSError as exc:
         raise WriteError(path, _reason(exc)) from None
     finally:
-        for tmp, _ in staged:
+        for tmp, _ in staged.values():
             _unlink(tmp)
         for folder in reversed(made if not done else ()):
             try:
@@ -171,7 +229,7 @@ def _try_exclusive(fd: int | None) -> bool | None:
 def _remove_stale(folder: Path, names: list[str], any_age: bool) -> None:
     """Remove `.<name>.<random>.tmp` for these output names: every one, or only old ones."""
     old = time.time() - STALE_AFTER_SECONDS
-    wanted = {name: re.compile(rf"\.{re.escape(name)}\.{_RANDOM}\.tmp") for name in names}
+    wanted = set(names)  # one pattern for all: 10,000 card images made 10,000 of them
     try:
         entries = list(os.scandir(folder))
     except OSError:
@@ -180,8 +238,7 @@ def _remove_stale(folder: Path, names: list[str], any_age: bool) -> None:
         if not (entry.name.startswith(".") and entry.name.endswith(".tmp")):
             continue
         name = entry.name[1:-13]  # `.` + name + `.` + 8 random characters + `.tmp`
-        pattern = wanted.get(name)
-        if pattern is None or not pattern.fullmatch(entry.name):
+        if name not in wanted or not _TEMPORARY.fullmatch(entry.name, len(name) + 1):
             continue
         try:
             if entry.is_file(follow_symlinks=False) and (

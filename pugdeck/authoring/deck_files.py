@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 from pugdeck.authoring.loading import Document, LoadedDeck, SourceCard
 from pugdeck.authoring.schema_checks import SchemaCheck
 from pugdeck.authoring.texts import printed_descriptive
-from pugdeck.core.diagnostics import ERROR, Diagnostic
+from pugdeck.core.diagnostics import ERROR, Diagnostic, shortened
 
 
 def is_back_key(key: str) -> bool:
@@ -112,7 +112,8 @@ def back_images(loaded: LoadedDeck) -> list[Diagnostic]:
     block = root.get("deck") if isinstance(root, dict) else None
     if not isinstance(block, dict):
         return []
-    out = []
+    out: list[Diagnostic] = []
+    seen: dict = {}
     for key, back in block.items():
         image = back.get("image") if is_back_key(key) and isinstance(back, dict) else None
         if isinstance(image, str) and image:  # an empty one is the schema's to report
@@ -124,6 +125,8 @@ def back_images(loaded: LoadedDeck) -> list[Diagnostic]:
                 mark = loaded.root.mark(("deck", key, "image"))
                 out.append(Diagnostic(mark.file, mark.line, mark.column, None, f"deck.{key}.image",
                                       ERROR, problem))
+            else:
+                out += _same_back(loaded, key, back, image, seen)
     return out
 
 
@@ -146,6 +149,22 @@ def deck_fonts(loaded: LoadedDeck) -> list[Diagnostic]:
     return out
 
 
+def _same_back(loaded: LoadedDeck, key: str, back: dict, image: str, seen: dict) -> list[Diagnostic]:
+    """A second back that prints as an earlier one does (the same image file, no other text
+    over it): the piles could not be told apart face down, so a Treat could hide in the
+    deck (docs/printing.md). `seen`: what each earlier back prints → its key."""
+    from pugdeck.authoring.images import resolve_image  # noqa: PLC0415 (Pillow)
+
+    printed = (resolve_image(loaded.folder, image), back.get("title"), back.get("tagline"))
+    first = seen.setdefault(printed, key)
+    if first == key:
+        return []
+    mark = loaded.root.mark(("deck", key, "image"))
+    return [Diagnostic(mark.file, mark.line, mark.column, None, f"deck.{key}.image", ERROR,
+                       f"deck.{key} prints the same back as deck.{first} (the image '{shortened(image, 80)}'), so "
+                       "its cards cannot be told apart face down; give it an image of its own, or a title")]
+
+
 def check_files(loaded: LoadedDeck, schema: SchemaCheck) -> list[Diagnostic]:
     """What loading found, then every file against the game's schema and its role, and
     the back images and fonts deck.yaml names."""
@@ -155,7 +174,38 @@ def check_files(loaded: LoadedDeck, schema: SchemaCheck) -> list[Diagnostic]:
             continue  # an included file that is no mapping: loading has said so (`whole`)
         diagnostics += schema.check(doc, item_id=card_id_of)
         diagnostics += file_role(doc, is_root=doc is loaded.root)
-    return diagnostics + back_images(loaded) + deck_fonts(loaded)
+    return diagnostics + back_images(loaded) + deck_fonts(loaded) + images_together(loaded)
+
+
+def images_together(loaded: LoadedDeck) -> list[Diagnostic]:
+    """Every distinct image the deck uses (its cards' `art`, its backs' `image`) under one
+    budget of decoded pixels (`authoring.images.MAX_DECK_ART_PIXELS`), located at the image
+    that passes it."""
+    named: list[tuple[str, Any]] = []  # (entry, where it is written)
+    for source in loaded.cards:
+        art = source.data.get("art") if isinstance(source.data, dict) else None
+        if isinstance(art, str) and art:
+            named.append((art, source))
+    root = loaded.root.data
+    block = root.get("deck") if isinstance(root, dict) else None
+    for key, back in (block.items() if isinstance(block, dict) else ()):
+        image = back.get("image") if is_back_key(key) and isinstance(back, dict) else None
+        if isinstance(image, str) and image:
+            named.append((image, ("deck", key, "image")))
+    if len(named) < 2 or loaded.folder is None:
+        return []  # one image: check_image's own cap holds
+    from pugdeck.authoring.images import deck_art_problem  # noqa: PLC0415 (Pillow: only for decks with images)
+
+    found = deck_art_problem(loaded.folder, [entry for entry, _where in named])
+    if found is None:
+        return []
+    entry, message = found
+    where = next(where for named_entry, where in named if named_entry == entry)
+    if isinstance(where, tuple):
+        mark = loaded.root.mark(where)
+        return [Diagnostic(mark.file, mark.line, mark.column, None, ".".join(where), ERROR, message)]
+    mark = where.mark("art")
+    return [Diagnostic(mark.file, mark.line, mark.column, where.id, "art", ERROR, message)]
 
 
 def sound(problems: set[tuple], path: tuple) -> bool:

@@ -9,7 +9,6 @@ The event stream is iterative, so a 10,000-deep nesting cannot exhaust Python's 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ from typing import Any
 import yaml
 
 from pugdeck.authoring.slugs import nfc
-from pugdeck.core.diagnostics import ERROR, Diagnostic, shortened
+from pugdeck.core.diagnostics import ERROR, UNSAFE_IN_TEXT, Diagnostic, shortened, unsafe_in_text
 from pugdeck.inputs import InputError, TooLarge, read_bytes
 from pugdeck.resources import display_path  # noqa: F401 (where loading and others import it from)
 
@@ -33,8 +32,8 @@ _TOO_DEEP = f"nesting deeper than {MAX_DEPTH} levels; a deck never needs that"
 _Parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _resolver = yaml.resolver.Resolver()
 _constructor = yaml.constructor.SafeConstructor()
-# Text may hold tabs and line breaks, nothing else from the C0/C1 control ranges.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# Text may hold tabs and line breaks, nothing else that could break or disguise a line.
+_CONTROL = UNSAFE_IN_TEXT
 _SCALAR_TAGS = {
     "tag:yaml.org,2002:str",
     "tag:yaml.org,2002:int",
@@ -147,7 +146,7 @@ def parse_yaml(text: str, display: str, positions: bool = True) -> tuple[Any, di
                     style = event.style
                     if awaiting_key:
                         key = event.value
-                        if style == '"' and control(key):
+                        if not key.isprintable() and control(key):
                             raise fail(event, "control character in a key; remove it")
                         if key in top[0]:
                             if not positions:  # the message names the first key's line
@@ -168,11 +167,11 @@ def parse_yaml(text: str, display: str, positions: bool = True) -> tuple[Any, di
                         if value is _NO_KEY:
                             value = _scalar(event, display)
                     # Raw control characters never get past libyaml's reader; in double quotes
-                    # an escape such as "\x07" can still make one.
-                    # (isprintable() is a quick yes: control characters are never printable.)
-                    if (style == '"' and value.__class__ is str and not value.isprintable()
+                    # an escape such as "\x07" can still make one, and U+202E gets through raw.
+                    # (isprintable() is a quick yes: none of them is printable.)
+                    if (value.__class__ is str and not value.isprintable()
                             and (bad := control(value))):
-                        raise fail(event, f"control character U+{ord(bad.group()):04X} in text; remove it")
+                        raise fail(event, unsafe_in_text(bad.group()))
                     if event.anchor:
                         anchors[event.anchor] = (value, 1)
                     size = 1

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import yaml
 
-from pugdeck.atomic import write_files
+from pugdeck.atomic import output_path, write_files
 from pugdeck.authoring.loading import display_path
 from pugdeck.authoring.slugs import slugify
 from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
@@ -61,19 +61,26 @@ def start_deck(folder: Path, game: GameSpec, language: str, *, write: bool = Tru
     """Write a new deck into `folder` (made if missing, else it must be empty).
 
     Raises `DeckError` when the folder holds anything (nothing is written then), and
-    `atomic.WriteError` when a file cannot be written.
+    `atomic.WriteError` when a file cannot be written. The folder is the one the files will
+    land in (`atomic.output_path`: `typo/../mydeck` is `mydeck`), checked before anything
+    is made.
     """
+    folder = output_path(folder)
     _refuse_occupied(folder)
     started = starter_files(folder, game, language)
+    fitting = _name_that_prints(started, folder)
+    if fitting is not None:
+        started = starter_files(folder, game, language, name=fitting)
     if write:
         write_files(started.files)
     return started
 
 
-def starter_files(folder: Path, game: GameSpec, language: str) -> Started:
-    """The files of a new deck of `game` in `language` for `folder`, by path."""
+def starter_files(folder: Path, game: GameSpec, language: str, name: str | None = None) -> Started:
+    """The files of a new deck of `game` in `language` for `folder`, by path; the deck's name
+    from the folder's unless `name` is given."""
     source = game.starter_folder(language)
-    deck_id, name = deck_id_for(folder), _printable(deck_name_for(folder), game)
+    deck_id, name = deck_id_for(folder), name or _printable(deck_name_for(folder), game)
     files: dict[Path, bytes] = {}
     for path in sorted(source.rglob("*")):
         relative = path.relative_to(source)
@@ -101,6 +108,46 @@ def _scalar(text: str) -> str:
     except yaml.YAMLError:
         plain = False
     return text if plain else json.dumps(text, ensure_ascii=False)
+
+
+def _name_that_prints(started: Started, folder: Path) -> str | None:
+    """None when the new deck validates as it is; else the longest start of its name that its
+    game prints where the name goes (a back's title): a 63-letter German folder name is
+    one word wider than the back, and the deck init wrote then failed `validate`. Checked
+    by the game itself, on the deck written to a temporary folder."""
+    import tempfile  # noqa: PLC0415 (only init needs it)
+
+    from pugdeck.building.deck_check import check_deck_at  # noqa: PLC0415 (the checks: only here)
+
+    name = _deck_name(started)
+    with tempfile.TemporaryDirectory(prefix="pugdeck-init-") as scratch:
+        def prints(candidate: str) -> bool:
+            staged = Path(scratch) / f"try-{len(candidate)}"
+            files = starter_files(folder, started.game, started.language, name=candidate).files
+            for path, data in files.items():
+                target = staged / path.relative_to(folder)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+            _deck, diagnostics = check_deck_at(staged)
+            return not any(d.field == "deck.name" for d in diagnostics)
+
+        if prints(name):
+            return None
+        shortest, longest = 1, len(name) - 1  # the longest start that prints, by bisection
+        while shortest < longest:
+            middle = (shortest + longest + 1) // 2
+            if prints(name[:middle].rstrip(" -")):
+                shortest = middle
+            else:
+                longest = middle - 1
+        return name[:shortest].rstrip(" -") or FALLBACK_ID.capitalize()
+
+
+def _deck_name(started: Started) -> str:
+    """The name `starter_files` wrote into the new deck.yaml."""
+    deck_yaml = next(data for path, data in started.files.items() if path.parent.name != PROFILES
+                     and path.name == "deck.yaml")
+    return str(yaml.safe_load(deck_yaml.decode("utf-8"))["deck"]["name"])
 
 
 def deck_id_for(folder: Path) -> str:

@@ -10,7 +10,9 @@ Exit codes: 0 success, 1 the deck or input is wrong or an output cannot be writt
 from __future__ import annotations
 
 import difflib
+import errno
 import importlib
+import os
 
 import click
 
@@ -35,6 +37,10 @@ COMMANDS = {
     "party": ("pugdeck.cli.party", "party_command"),
     "games": ("pugdeck.cli.games", "games_command"),
 }
+# What the system answers about a path a user typed that it cannot even look at: too long,
+# under a folder that may not be searched, a loop of links. Any command, at any step (looking
+# for deck.yaml, resolving --out, reading a table), answers it with one sentence, exit 1.
+UNUSABLE_PATH = frozenset({errno.ENAMETOOLONG, errno.EACCES, errno.EPERM, errno.ELOOP})
 # subcommands of a group that live in another module: group → [(name, module, attribute)]
 SUBCOMMANDS = {
     "export": [("csv", "pugdeck.cli.export_csv", "csv_command"),
@@ -83,11 +89,20 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> object:
         """Run the command; an output it cannot write (`atomic.write_files`) is reported here,
-        once for every command: `error: cannot write <path>: <reason>`, exit 1."""
+        once for every command: `error: cannot write <path>: <reason>`, exit 1; so is a path
+        the system cannot look at (`UNUSABLE_PATH`): `error: cannot use <path>: <reason>`."""
         try:
             return super().invoke(ctx)
         except WriteError as error:
             click.echo(f"error: {error}", err=True)
+            ctx.exit(1)
+        except OSError as error:
+            if error.errno not in UNUSABLE_PATH or error.filename is None:
+                raise
+            from pugdeck.core.diagnostics import escaped, shortened  # noqa: PLC0415 (only on this error)
+
+            shown = escaped(shortened(os.fsdecode(error.filename), 80))
+            click.echo(f"error: cannot use {shown}: {(error.strerror or str(error)).lower()}", err=True)
             ctx.exit(1)
 
 

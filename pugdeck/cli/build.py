@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -72,6 +73,17 @@ def pdf_line(pdf: dict) -> str:
     return f"{pdf['sides']}; {pdf['pages']} {size}{each}{bleed}"
 
 
+class FiniteFloatRange(click.FloatRange):
+    """A number in a range, never NaN or an infinity: NaN compares false with both bounds, so
+    Click's FloatRange lets `nan` through, and a PDF would then say `nan` where a size goes."""
+
+    def convert(self, value, param, ctx) -> float:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        return number
+
+
 class BackOffset(click.ParamType):
     """X,Y in millimetres."""
 
@@ -83,6 +95,8 @@ class BackOffset(click.ParamType):
         try:
             x, y = (float(part) for part in str(value).split(","))
         except ValueError:
+            self.fail(f"expected two numbers in mm like 0.5,-1, not {value!r}", param, ctx)
+        if not (math.isfinite(x) and math.isfinite(y)):  # `nan,nan` would move every back to `nan`
             self.fail(f"expected two numbers in mm like 0.5,-1, not {value!r}", param, ctx)
         if max(abs(x), abs(y)) > 10:
             self.fail("a back offset over 10 mm is a layout problem, not misregistration", param, ctx)
@@ -154,7 +168,7 @@ def _example_name() -> str:
               help="Backs mirrored for long- or short-edge duplex printing; fold prints each front "
                    "beside its back, to cut, fold and glue (single-sided printers); none prints "
                    "fronts only.")
-@click.option("--bleed", type=click.FloatRange(0, 10), metavar="MM",
+@click.option("--bleed", type=FiniteFloatRange(0, 10), metavar="MM",
               help="Print-shop output: one card per page with this bleed, TrimBox and BleedBox set "
                    "(with --duplex fold: this bleed around each folded pair).")
 @click.option("--back-offset", type=BackOffset(), default="0,0", metavar="X,Y", show_default=True,

@@ -29,7 +29,8 @@ from pugdeck.cli.common import (
 from pugdeck.core.built_deck import Built
 from pugdeck.core.diagnostics import DeckError
 from pugdeck.export.html import gallery_html, html_path
-from pugdeck.export.png import CardPdf, card_pdf, faces_of, png_files, png_folder, remove_stale
+from pugdeck.export.output_record import recorded_batch
+from pugdeck.export.png import CardPdf, card_pdf, faces_of, png_folder, png_images, png_pages
 from pugdeck.export.preview import preview_path, preview_png
 from pugdeck.export.tts import (
     refuse_foreign_saved_object,
@@ -54,26 +55,45 @@ def export_options(command: click.Command) -> click.Command:
 
 
 def run_export(deck: Path, options: dict, name: str | None,
-               make_files: Callable[[Built, CardPdf], dict[Path, bytes]]) -> tuple[Built, dict]:
+               make_files: Callable[[Built, CardPdf], dict[Path, bytes]],
+               record: Callable[[Built], tuple[Path, str]] | None = None) -> tuple[Built, dict]:
     """Build, draw, make the files and write them; on a deck problem report it and exit 1.
-    Then the build's summary line (which deck, when DECK was left out), unless --quiet."""
+    With `record` (the built deck → the export's folder and the names it owns there), the
+    folder's output record goes in the same batch (`recorded_batch`). Then the build's
+    summary line (which deck, when DECK was left out), unless --quiet."""
+    built, pdf = built_and_drawn(deck, options, name)
     try:
-        built = run_build(deck, options, name)
-        with progress_bar(len(faces_of(built)), "Drawing cards", quiet=options.get("quiet", False)) as advance:
-            pdf = card_pdf(built, progress=advance)
         files = make_files(built, pdf)
-        write_files(files)
     except DeckError as exc:
         report_diagnostics(exc.diagnostics)
         sys.exit(1)
+    if record is None:
+        write_files(files)
+    else:
+        folder, owned = record(built)
+        with recorded_batch(folder, files, owned) as write:
+            for path, data in files.items():
+                write(path, data)
     report_build(built)
     if not options.get("quiet"):
         click.echo(with_origin(built.summary))
     return built, files
 
 
-def _report(files: dict[Path, bytes], what: str, quiet: bool = False) -> None:
-    """One line per folder, or the file itself when a folder got only one."""
+def built_and_drawn(deck: Path, options: dict, name: str | None) -> tuple[Built, CardPdf]:
+    """The built deck and its card-per-page PDF; on a deck problem report it and exit 1."""
+    try:
+        built = run_build(deck, options, name)
+        with progress_bar(len(faces_of(built)), "Drawing cards", quiet=options.get("quiet", False)) as advance:
+            return built, card_pdf(built, progress=advance)
+    except DeckError as exc:
+        report_diagnostics(exc.diagnostics)
+        sys.exit(1)
+
+
+def _report(files: dict[Path, bytes | int], what: str, quiet: bool = False) -> None:
+    """One line per folder, or the file itself when a folder got only one (`files`: each
+    file's bytes or its size)."""
     if quiet:
         return
     by_folder: dict[Path, list[Path]] = {}
@@ -83,8 +103,12 @@ def _report(files: dict[Path, bytes], what: str, quiet: bool = False) -> None:
         if len(paths) == 1:
             click.echo(f"wrote {paths[0]}")
         else:
-            size = sum(len(files[p]) for p in paths) / 1e6
+            size = sum(_size(files[p]) for p in paths) / 1e6
             click.echo(f"wrote {len(paths)} {what} ({size:.1f} MB) in {folder}")
+
+
+def _size(data: bytes | int) -> int:
+    return data if isinstance(data, int) else len(data)
 
 
 @export.command("png")
@@ -102,16 +126,23 @@ def png_command(deck: Path, name: str | None, out_dir: str, dpi: int, preview: b
     command wrote earlier, of cards no longer in the deck, are removed from that folder; any
     other file there is left alone (the folder's .pugdeck-outputs.json records ours).
     """
-    def make(built: Built, pdf: CardPdf) -> dict[Path, bytes]:
-        with progress_bar(len(pdf.faces) + 1, "Rasterising", quiet=options["quiet"]) as advance:
-            files = png_files(built, Path(out_dir), dpi, pdf=pdf, progress=advance)
-        if preview:
-            files[preview_path(built, Path(out_dir))] = preview_png(built, pdf)
-        return files
-
-    built, files = run_export(deck, options, name, make)
-    remove_stale(png_folder(built, Path(out_dir)), files, "*.png")
-    _report(files, "PNG images", options["quiet"])
+    built, pdf = built_and_drawn(deck, options, name)
+    pages = png_pages(built, Path(out_dir), pdf)
+    extra = {preview_path(built, Path(out_dir)): b""} if preview else {}
+    sizes: dict[Path, int] = {}
+    with recorded_batch(png_folder(built, Path(out_dir)), [*pages, *extra], "*.png") as write:
+        with progress_bar(len(pages), "Rasterising", quiet=options["quiet"]) as advance:
+            for path, data in png_images(pdf, pages, dpi, progress=advance):
+                write(path, data)  # on disk at once: memory stays flat in the number of cards
+                sizes[path] = len(data)
+        for path in extra:
+            data = preview_png(built, pdf)
+            write(path, data)
+            sizes[path] = len(data)
+    report_build(built)
+    if not options["quiet"]:
+        click.echo(with_origin(built.summary))
+    _report(sizes, "PNG images", options["quiet"])
 
 
 def _base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -167,9 +198,8 @@ def tts_command(deck: Path, name: str | None, out_dir: str, base_url: str | None
             return tts_files(built, Path(out_dir), base_url, pdf=pdf, saved_dir=tts_dir,
                              progress=advance)
 
-    built, files = run_export(deck, options, name, make)
-    folder = tts_folder(built, Path(out_dir))
-    remove_stale(folder, files, f"{built.name}-faces-*.jpg")
+    built, files = run_export(deck, options, name, make,
+                              record=lambda b: (tts_folder(b, Path(out_dir)), f"{b.name}-faces-*.jpg"))
     _report(files, "Tabletop Simulator files", options["quiet"])
     if not options["quiet"]:
         click.echo(f"saved object: {saved_object_paths(built, Path(out_dir), tts_dir)[0]}")

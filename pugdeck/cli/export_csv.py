@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from pugdeck.atomic import write_files
-from pugdeck.authoring.loading import load_deck
+from pugdeck.authoring.loading import display_path, load_deck
 from pugdeck.building.deck_check import game_of
 from pugdeck.cli.common import DEFAULT_DECK, RegisteredGame, deck_argument, quiet_option, report_diagnostics
 from pugdeck.core.diagnostics import DeckError, errors_in
@@ -124,6 +124,6 @@ def import_command(table: str, into: str, game: str | None, deck_id: str | None,
         return
     verb = "would write" if dry_run else "wrote"
     for path in result.files:
-        click.echo(f"{verb} {path}")
+        click.echo(f"{verb} {display_path(path)}")
     click.echo(f"{result.cards} {result.game} card{'s' * (result.cards != 1)} imported"
                + (" (dry run)" if dry_run else ""))

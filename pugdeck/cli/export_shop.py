@@ -7,13 +7,12 @@ from pathlib import Path
 
 import click
 
-from pugdeck.atomic import write_files
 from pugdeck.cli.build import run_build
 from pugdeck.cli.common import progress_bar, report_build, report_diagnostics, with_origin
 from pugdeck.cli.export import export_options
 from pugdeck.core.diagnostics import DeckError
-from pugdeck.export.output_record import remove_stale
-from pugdeck.export.print_shop import DEFAULT_DPI, SHOPS, shop_folder, shop_images
+from pugdeck.export.output_record import recorded_batch
+from pugdeck.export.print_shop import DEFAULT_DPI, SHOPS, shop_folder, shop_pictures, shop_plan
 from pugdeck.export.print_shop_check import check_safe_zone
 from pugdeck.export.print_shop_manifest import manifest_csv
 
@@ -41,29 +40,35 @@ def print_shop_command(deck: Path, name: str | None, out_dir: str, shop_key: str
     shop = SHOPS[shop_key]
     try:
         built = run_build(deck, options, name)
-        check_safe_zone(built, shop)
-        with progress_bar(len(built.cards), "Rasterising", quiet=quiet) as advance:
-            images = shop_images(built, shop, dpi, progress=advance)
+        images = shop_plan(built, check_safe_zone(built, shop))
     except DeckError as exc:
         report_diagnostics(exc.diagnostics)
         sys.exit(1)
-    report_build(built)
     folder = shop_folder(built, Path(out_dir), shop)
-    files = {folder / image.path: image.data for image in images}
-    files[folder / "manifest.csv"] = manifest_csv(images)
-    write_files(files)
-    remove_stale(folder, files)
+    manifest = folder / "manifest.csv"
+    size = 0
+    try:
+        with recorded_batch(folder, [*(folder / image.path for image in images), manifest]) as write:
+            with progress_bar(len(images), "Rasterising", quiet=quiet) as advance:
+                for image, data in shop_pictures(built, shop, images, dpi, progress=advance):
+                    write(folder / image.path, data)  # on disk at once: memory stays flat
+                    size += len(data)
+            write(manifest, data := manifest_csv(images))
+            size += len(data)
+    except DeckError as exc:  # text that does not fit: found while drawing, before any file lands
+        report_diagnostics(exc.diagnostics)
+        sys.exit(1)
+    report_build(built)
     if quiet:
         return
     click.echo(with_origin(built.summary))
     fronts = [image for image in images if image.back]
     cards = sum(image.copies for image in fronts)
     width, height = shop.pixels(dpi)
-    size = sum(len(data) for data in files.values()) / 1e6
     click.echo(f"wrote {len(fronts)} front image{'s' * (len(fronts) != 1)} for {cards} card{'s' * (cards != 1)} and "
                f"{len(images) - len(fronts)} back{'s' * (len(images) - len(fronts) != 1)}, "
-               f"{width} x {height} px at {dpi} dpi ({size:.1f} MB), in {folder}")
-    click.echo(f"manifest: {folder / 'manifest.csv'}")
+               f"{width} x {height} px at {dpi} dpi ({size / 1e6:.1f} MB), in {folder}")
+    click.echo(f"manifest: {manifest}")
 
 
 print_shop_command.help = (print_shop_command.help or "").replace("{sizes}", SIZES)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from pugdeck.atomic import output_path
 from pugdeck.authoring.loading import display_path
 from pugdeck.building.starter import DECK_SCHEMA, offered_languages, start_deck
 from pugdeck.cli.common import DEFAULT_GAME, RegisteredGame, quiet_option, report_diagnostics
@@ -47,6 +48,7 @@ def init_command(folder: Path, game_id: str, language: str, quiet: bool) -> None
     refused, exit 1.
     """
     spec = game(game_id)
+    folder = output_path(folder)  # the folder the files land in: `typo/../mydeck` is `mydeck`
     if language not in offered_languages(spec):
         raise click.BadParameter(f"'{language}': a {spec.title} deck can be started in "
                                  f"{', '.join(offered_languages(spec))}", param_hint="'--language'")

@@ -20,6 +20,10 @@ WARNING = "warning"
 # editors and JSON readers, and the bidirectional overrides, which can make a line read
 # differently from what it holds. A diagnostic is one line; these are shown as escapes.
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# What text (card text, any value of a deck file, of a built deck) may not hold at all: the
+# same, but the tab and the line break. A deck could otherwise reverse or split the lines
+# `play` prints; right-to-left text needs none of them (the marks U+200E/U+200F stay).
+UNSAFE_IN_TEXT = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 # Longer messages lose their middle (`bounded`): checks quote values `shortened`, this is
 # the net for any that does not.
 MAX_MESSAGE = 1000
@@ -37,6 +41,18 @@ def escaped(text: str | None) -> str | None:
     if not text or text.isprintable():  # the quick yes: none of them is printable
         return text
     return _UNSAFE.sub(lambda m: _escape(m.group()), text)
+
+
+def unsafe_in_text(char: str) -> str:
+    """Why `char` (an `UNSAFE_IN_TEXT` one) is refused in text, and what to do instead."""
+    code = ord(char)
+    if code < 0x2028:
+        return f"control character U+{code:04X} in text; remove it"
+    if code in (0x2028, 0x2029):
+        return (f"U+{code:04X} ({'line' if code == 0x2028 else 'paragraph'} separator) in text: "
+                "it splits the line a terminal shows; remove it, or write a line break")
+    return (f"U+{code:04X} (a bidirectional control) in text: it makes a terminal show the "
+            "line in another order than it is written; remove it")
 
 
 def bounded(message: str) -> str:

@@ -18,10 +18,11 @@ import hashlib
 import json
 import os
 import stat
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 
-from pugdeck.atomic import WriteError, write_files
+from pugdeck.atomic import WriteError, batch, write_files
 from pugdeck.inputs import InputError, read_bytes
 
 RECORD_NAME = ".pugdeck-outputs.json"
@@ -62,32 +63,71 @@ def remove_stale(folder: Path, written: Mapping[Path, bytes] | Iterable[Path],
     (`written`: path → the bytes just written) and that match `pattern`, then record what
     this export wrote there (in the record beside `folder`, whose other folders' entries
     stay as they are). A card removed from the deck does not live on as an old image, and
-    a file pugdeck did not write, or one changed since, stays. Returns what was removed."""
-    folder = Path(folder)
-    root, prefix = folder.parent, folder.name + "/"
+    a file pugdeck did not write, or one changed since, stays. Returns what was removed.
+
+    An export writes its record in the same batch as its files (`recorded_batch`); this is
+    for files already written."""
     if not isinstance(written, Mapping):  # paths only: read back what was just written
         written = {Path(p): _read(Path(p)) for p in written}
-    now = {prefix + name: data for name, data in _inside(folder, written).items()}
+    record, stale = updated_record(folder, {path: sha256(data) for path, data in written.items()}, pattern)
+    write_files({record_path(folder): record})
+    return remove_files(stale)
+
+
+def record_path(folder: Path) -> Path:
+    """The record that lists what an export wrote in `folder`: beside it."""
+    return Path(folder).parent / RECORD_NAME
+
+
+@contextmanager
+def recorded_batch(folder: Path, paths: Iterable[Path], pattern: str = "*"
+                   ) -> Iterator[Callable[[Path, bytes], None]]:
+    """An atomic batch (`atomic.batch`) of `paths` whose last file is the record of what this
+    export wrote in `folder`: the images and the record land together or not at all (a disk
+    that fills after the images leaves none of them). Once they are in place, the files of
+    an earlier export that this one did not write again are removed (`updated_record`)."""
+    paths = list(paths)
+    record = record_path(folder)
+    digests: dict[Path, str] = {}
+    with batch([*paths, record]) as write_one:
+        def write(path: Path, data: bytes) -> None:
+            write_one(path, data)
+            digests[path] = sha256(data)
+        yield write
+        data, stale = updated_record(folder, digests, pattern)
+        write_one(record, data)
+    remove_files(stale)
+
+
+def updated_record(folder: Path, written: Mapping[Path, str], pattern: str = "*") -> tuple[bytes, list[Path]]:
+    """The record after an export wrote `written` (path → sha256) in `folder`, and the files
+    an earlier export recorded there that this one did not write, that match `pattern` and
+    that are still ours, unchanged (to remove once the new files are in place)."""
+    folder = Path(folder)
+    root, prefix = folder.parent, folder.name + "/"
+    now = {prefix + name: digest for name, digest in _inside(folder, written).items()}
     record = read_record(root)
-    removed = []
-    for name, digest in sorted(record.items()):
-        if (not name.startswith(prefix) or name in now
-                or not fnmatch.fnmatch(PurePosixPath(name).name, pattern)):
-            continue
-        if _ours_unchanged(root, name, digest):
-            path = root / name
-            try:
-                path.unlink()
-            except OSError as exc:
-                raise WriteError(path, (exc.strerror or str(exc)).lower(), action="remove") from None
-            removed.append(path)
+    stale = [root / name for name, digest in sorted(record.items())
+             if name.startswith(prefix) and name not in now
+             and fnmatch.fnmatch(PurePosixPath(name).name, pattern) and _ours_unchanged(root, name, digest)]
     kept = {name: digest for name, digest in record.items() if not name.startswith(prefix)}
-    kept.update({name: sha256(data) for name, data in now.items()})
-    write_files({root / RECORD_NAME: record_bytes(kept)})
+    kept.update(now)
+    return record_bytes(kept), stale
+
+
+def remove_files(paths: Iterable[Path]) -> list[Path]:
+    """Remove `paths` (stale images of ours); raises `WriteError` for one that cannot go."""
+    removed = []
+    for path in paths:
+        try:
+            path.unlink()
+        except OSError as exc:
+            raise WriteError(path, (exc.strerror or str(exc)).lower(), action="remove") from None
+        removed.append(path)
     return removed
 
 
-def _inside(folder: Path, written: Mapping[Path, bytes]) -> dict[str, bytes]:
+def _inside(folder: Path, written: Mapping[Path, str]) -> dict[str, str]:
     """`written`'s files under `folder`, by their path relative to it."""
     out = {}
     for path, data in written.items():

@@ -16,10 +16,14 @@ gives them (`blank-1.png`, `turd-1.png`…), and each distinct back is `<its nam
 
 from __future__ import annotations
 
+import dataclasses
 import io
+import math
 import re
 import unicodedata
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,10 +61,14 @@ class CardPdf:
     data: bytes
     faces: tuple[Face, ...]
     card_size_pt: tuple[float, float]  # one card, trimmed: the page size
+    with_backs: bool = True  # each face followed by its back; else fronts only
 
     @property
     def backs(self) -> dict[str, int]:
-        """Each distinct back (file stem) and a page it is on: the page after its first face."""
+        """Each distinct back (file stem) and a page it is on: the page after its first face
+        (none in a PDF of fronts only)."""
+        if not self.with_backs:
+            return {}
         pages: dict[str, int] = {}
         for face in self.faces:
             pages.setdefault(face.back, face.page + 1)
@@ -142,17 +150,21 @@ def unique_stem(stem: str, taken: set[str]) -> str:
     return candidate
 
 
-def card_pdf(built: Built, progress: Callable[[int, int], None] | None = None) -> CardPdf:
-    """Draw the deck one card per page, each face followed by its back; card problems come
-    back located in the deck's files."""
+def card_pdf(built: Built, progress: Callable[[int, int], None] | None = None,
+             backs: bool = True) -> CardPdf:
+    """Draw the deck one card per page, each face followed by its back (without `backs`, the
+    fronts alone: the live page shows no backs, and drawing each changed card's unchanged
+    back was a seventh of a save); card problems come back located in the deck's files."""
     import pypdfium2 as pdfium  # noqa: PLC0415 (heavy native library: only for pictures)
 
     faces = faces_of(built)
-    data = render_built(built, bleed_mm=0, duplex="long", progress=progress)
+    if not backs:
+        faces = tuple(dataclasses.replace(face, page=index) for index, face in enumerate(faces))
+    data = render_built(built, bleed_mm=0, duplex="long" if backs else "none", progress=progress)
     document = pdfium.PdfDocument(data)
     size = tuple(document[0].get_size())
     document.close()
-    return CardPdf(data, faces, card_size_pt=size)
+    return CardPdf(data, faces, card_size_pt=size, with_backs=backs)
 
 
 def pixel_size(width_pt: float, height_pt: float, dpi: float) -> tuple[int, int]:
@@ -163,10 +175,11 @@ def pixel_size(width_pt: float, height_pt: float, dpi: float) -> tuple[int, int]
 
 def rasterise(pdf: bytes, pages: Iterable[int], *, dpi: float | None = None,
               size: tuple[int, int] | None = None) -> Iterator[Image.Image]:
-    """RGB pictures of `pages`, at `dpi` or resized to exactly `size` pixels.
+    """RGB pictures of `pages`, at `dpi` or exactly `size` pixels.
 
-    With `size`, the page is drawn at the nearest scale and resampled only if rounding left
-    it a pixel off, so text stays as sharp as pdfium draws it.
+    With `size`, the page is drawn straight at that size (`exact_scale`), so text and lines
+    stay as sharp as pdfium draws them; only a page whose proportions are more than a pixel
+    off `size` is resampled.
     """
     import pypdfium2 as pdfium  # noqa: PLC0415 (heavy native library: only for pictures)
 
@@ -174,15 +187,49 @@ def rasterise(pdf: bytes, pages: Iterable[int], *, dpi: float | None = None,
     try:
         for index in pages:
             page = document[index]
-            width_pt, _height_pt = page.get_size()
-            scale = (size[0] / width_pt) if size else (dpi or 300) / POINTS_PER_INCH
-            image = page.render(scale=scale).to_pil().convert("RGB")
+            width_pt, height_pt = page.get_size()
+            scale = exact_scale(width_pt, height_pt, size) if size else (dpi or 300) / POINTS_PER_INCH
+            image = page.render(scale=scale).to_pil()  # a copy of the bitmap, in RGB
+            if image.mode != "RGB":  # convert() copies even an RGB picture: 6 ms a card at 300 dpi
+                image = image.convert("RGB")
             page.close()
             if size and image.size != size:
                 image = image.resize(size, Image.Resampling.LANCZOS)
             yield image
     finally:
         document.close()
+
+
+def exact_scale(width_pt: float, height_pt: float, size: tuple[int, int]) -> float:
+    """The scale at which pdfium draws a page of `width_pt` x `height_pt` as `size` pixels.
+
+    pdfium makes a picture of each side times the scale rounded up, so the plain quotient
+    (822 / 197.28 pt = 822.0000000000001 px) gives 823 x 1123, and resampling that to
+    822 x 1122 cost a third of the print-shop export and blurred the text. The largest scale
+    whose sides round up to at most `size` draws the page onto exactly that many pixels.
+    """
+    scale = min(size[0] / width_pt, size[1] / height_pt)
+    for _ in range(16):  # a few units in the last place at most
+        if math.ceil(width_pt * scale) <= size[0] and math.ceil(height_pt * scale) <= size[1]:
+            break
+        scale = math.nextafter(scale, 0.0)
+    return scale
+
+
+def encoded(images: Iterable[Image.Image], encode: Callable[[Image.Image], bytes],
+            ahead: int = 2) -> Iterator[bytes]:
+    """`encode(image)` of every one of `images`, in their order, each done in a second thread
+    while the next page is drawn: pdfium (called through ctypes) and zlib both let go of
+    the interpreter while they work, so two cores share an export. The bytes and their
+    order are those of one thread; at most `ahead` pictures wait, so memory stays flat."""
+    with ThreadPoolExecutor(1, thread_name_prefix="png-encode") as pool:
+        waiting: deque[Future[bytes]] = deque()
+        for image in images:
+            waiting.append(pool.submit(encode, image))
+            if len(waiting) > ahead:
+                yield waiting.popleft().result()
+        while waiting:
+            yield waiting.popleft().result()
 
 
 def encode_png(image: Image.Image, dpi: float | None = None) -> bytes:
@@ -194,20 +241,32 @@ def encode_png(image: Image.Image, dpi: float | None = None) -> bytes:
     return out.getvalue()
 
 
-def png_files(built: Built, out_dir: Path, dpi: float = 300, *, pdf: CardPdf | None = None,
-              progress: Callable[[int, int], None] | None = None) -> dict[Path, bytes]:
-    """`<out>/<name>/png/<file stem>.png` for every face and every distinct back (`back.png`,
-    or one per back the game prints), as bytes to write."""
-    pdf = pdf or card_pdf(built)
+def png_pages(built: Built, out_dir: Path, pdf: CardPdf) -> dict[Path, int]:
+    """`<out>/<name>/png/<file stem>.png` for every distinct back (`back.png`, or one per
+    back the game prints) and every face, and the page of the card-per-page PDF it shows."""
     folder = png_folder(built, out_dir)
-    pages = list(pdf.backs.values()) + [face.page for face in pdf.faces]
-    names = list(pdf.backs) + [face.file_stem for face in pdf.faces]
-    files = {}
-    for done, (name, image) in enumerate(zip(names, rasterise(pdf.data, pages, dpi=dpi)), 1):
-        files[folder / f"{name}.png"] = encode_png(image, dpi)
+    pages = {folder / f"{name}.png": page for name, page in pdf.backs.items()}
+    pages.update((folder / f"{face.file_stem}.png", face.page) for face in pdf.faces)
+    return pages
+
+
+def png_images(pdf: CardPdf, pages: dict[Path, int], dpi: float = 300,
+               progress: Callable[[int, int], None] | None = None) -> Iterator[tuple[Path, bytes]]:
+    """Each of `pages` (`png_pages`) as PNG bytes, one at a time, in order: a caller writes
+    each as it comes (`atomic.batch`) and holds one picture, not the whole deck's."""
+    pictures = encoded(rasterise(pdf.data, pages.values(), dpi=dpi), lambda image: encode_png(image, dpi))
+    for done, (path, data) in enumerate(zip(pages, pictures), 1):
+        yield path, data
         if progress:
             progress(done, len(pages))
-    return files
+
+
+def png_files(built: Built, out_dir: Path, dpi: float = 300, *, pdf: CardPdf | None = None,
+              progress: Callable[[int, int], None] | None = None) -> dict[Path, bytes]:
+    """Every picture of `png_pages` as bytes to write, all at once (for a few cards: the
+    command writes them as they come, `png_images`)."""
+    pdf = pdf or card_pdf(built)
+    return dict(png_images(pdf, png_pages(built, out_dir, pdf), dpi, progress))
 
 
 def png_folder(built: Built, out_dir: Path) -> Path:

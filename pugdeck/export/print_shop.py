@@ -12,14 +12,18 @@ from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pugdeck.core.built_deck import Built
 from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.export.png import encode_png, faces_of, file_stem, rasterise, unique_stem
+from pugdeck.export.png import encode_png, encoded, faces_of, file_stem, rasterise, unique_stem
 from pugdeck.games.printing import render_built
+
+if TYPE_CHECKING:
+    from pugdeck.render.laid_out import LaidOut
 
 MM_PER_INCH = 25.4
 POKER_MM = (63.5, 88.9)  # 2.5 x 3.5 in: the size both shops call "poker"
@@ -62,10 +66,11 @@ SHOPS = {
 
 @dataclass(frozen=True)
 class ShopImage:
-    """One file to upload: its path in the shop folder, the cards that show it, their back."""
+    """One file to upload: its path in the shop folder, the page of the bleed PDF it shows,
+    the cards that show it and their back. Known before a pixel is drawn (`shop_plan`)."""
 
     path: str  # relative to the shop folder: `fronts/cries-at-ads-1.png`, `backs/back.png`
-    data: bytes
+    page: int  # zero-based page of the bleed PDF
     cards: tuple[str, ...]  # the card ids of a front (none for a back)
     back: str | None  # the back's path, for a front
     copies: int  # how many cards print it
@@ -87,41 +92,50 @@ def check_card_size(built: Built, card_mm: tuple[float, float], shop: Shop) -> N
                                 "`pugdeck build --bleed 3` for a shop that takes PDFs")])
 
 
-def shop_images(built: Built, shop: Shop, dpi: int = DEFAULT_DPI,
-                progress: Callable[[int, int], None] | None = None) -> list[ShopImage]:
-    """The deck's fronts (identical ones once) and its backs as PNG images at the shop's size,
-    fronts first in print order. Raises `DeckError` for text that does not fit (located)."""
+def shop_plan(built: Built, layout: LaidOut | None) -> list[ShopImage]:
+    """The files of the export, fronts first in print order, then one per kind of back.
+
+    Faces that print the same picture (copies of a card, the blank customs) are one image:
+    the same laid-out shapes (`layout`, the faces `check_safe_zone` measured) over the same
+    back, since the PDF draws nothing but those shapes. So each distinct picture is drawn
+    once, and every name is known before the first one is.
+    """
+    if layout is None:  # a game that prints nothing: drawing the PDF says why
+        return []
     faces = faces_of(built)
-    pdf = render_built(built, bleed_mm=shop.bleed_mm, duplex="long")  # located in the deck's files
+    if len(layout.fronts) != len(faces):  # a game whose faces and print run disagree
+        raise DeckError([Diagnostic("", 0, 0, None, "game", ERROR,
+                                    f"its game lays out {len(layout.fronts)} fronts but names "
+                                    f"{len(faces)} faces, so the images cannot be named")])
     back_pages: dict[str, int] = {}
     for face in faces:
         back_pages.setdefault(face.back, face.page + 1)
-    pages = [face.page for face in faces] + list(back_pages.values())
-    size = shop.pixels(dpi)
-    pictures = []
-    for done, image in enumerate(rasterise(pdf, pages, size=size), 1):
-        pictures.append(tag_srgb(encode_png(image, dpi)))
-        if progress:
-            progress(done, len(pages))
     back_paths = {name: f"backs/{name}.png" for name in back_pages}
-    images = _fronts(faces, pictures[:len(faces)], back_paths)
-    for (name, path), data in zip(back_paths.items(), pictures[len(faces):]):
-        images.append(ShopImage(path, data, (), None, sum(f.back == name for f in faces)))
-    return images
-
-
-def _fronts(faces, pictures: list[bytes], back_paths: dict[str, str]) -> list[ShopImage]:
-    """One image per distinct picture (and back), named after what its cards share."""
-    groups: dict[tuple[bytes, str], list] = {}
-    for face, data in zip(faces, pictures):
-        groups.setdefault((data, face.back), []).append(face)
+    groups: dict[tuple, list] = {}
+    for face, (_info, laid) in zip(faces, layout.fronts):
+        groups.setdefault((laid.shapes, face.back), []).append(face)
     taken: set[str] = set()
     images = []
-    for (data, back), group in groups.items():
+    for (_shapes, back), group in groups.items():
         stem = unique_stem(_shared_stem(group), taken)
-        images.append(ShopImage(f"fronts/{stem}.png", data, tuple(f.card_id for f in group),
+        images.append(ShopImage(f"fronts/{stem}.png", group[0].page, tuple(f.card_id for f in group),
                                 back_paths[back], len(group)))
+    for name, path in back_paths.items():
+        images.append(ShopImage(path, back_pages[name], (), None, sum(f.back == name for f in faces)))
     return images
+
+
+def shop_pictures(built: Built, shop: Shop, images: list[ShopImage], dpi: int = DEFAULT_DPI,
+                  progress: Callable[[int, int], None] | None = None) -> Iterator[tuple[ShopImage, bytes]]:
+    """Each of `images` as PNG bytes at the shop's size, one at a time, in order, drawn from
+    the bleed PDF. Raises `DeckError` for text that does not fit (located)."""
+    pdf = render_built(built, bleed_mm=shop.bleed_mm, duplex="long")  # located in the deck's files
+    pictures = encoded(rasterise(pdf, [image.page for image in images], size=shop.pixels(dpi)),
+                       lambda picture: tag_srgb(encode_png(picture, dpi)))
+    for done, (image, data) in enumerate(zip(images, pictures), 1):
+        yield image, data
+        if progress:
+            progress(done, len(images))
 
 
 def _shared_stem(group: list) -> str:

@@ -12,19 +12,20 @@ from pugdeck.core.built_deck import Built
 from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.export.print_shop import Shop, check_card_size
 from pugdeck.games.printing import printer_of
-from pugdeck.render.laid_out import laid_out
+from pugdeck.render.laid_out import LaidOut, laid_out
 from pugdeck.render.safe_zone import crossings
 
 MAX_CARDS_NAMED = 12  # a region moved over the line crosses on every card: name a few
 
 
-def check_safe_zone(built: Built, shop: Shop) -> None:
+def check_safe_zone(built: Built, shop: Shop) -> LaidOut | None:
     """Raise `DeckError` naming each card (and back) whose print crosses `shop`'s safe line,
-    or whose size is not the shop's poker card."""
+    or whose size is not the shop's poker card. Returns the faces it measured (the export
+    names its images from them), None for a game that prints nothing."""
     try:
         printer = printer_of(built)
     except DeckError:
-        return  # the PDF writer says why this deck cannot be printed
+        return None  # the PDF writer says why this deck cannot be printed
     faces = laid_out(built, printer, bleed_mm=shop.bleed_mm)
     check_card_size(built, faces.card_mm, shop)
     regions = faces.regions
@@ -51,3 +52,4 @@ def check_safe_zone(built: Built, shop: Shop) -> None:
                                    f"{shop.name}'s safe line"))
     if problems:
         raise DeckError(locate(problems, built.origins))
+    return faces

@@ -13,6 +13,7 @@ TTS's own Saved Objects folder (docs/tts.md has the evidence for each form).
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path, PurePath
 from urllib.parse import quote, urlsplit
@@ -51,6 +52,12 @@ def base_url_problem(url: str) -> str | None:
         return f"{url!r} has no host; write it as https://example.org/decks/"
     if any(ch.isspace() for ch in url) or parts.query or parts.fragment:
         return f"{url!r}: a base URL has no spaces, '?' or '#'; the file names are added to its path"
+    if "{" in url or "}" in url:
+        return (f"{url!r}: TTS reads '{{…}}' in a URL as its own option (such as {{verifycache}}); "
+                "write '{' and '}' as %7B and %7D")
+    if re.search(r"%(?![0-9A-Fa-f]{2})", url):
+        return (f"{url!r}: '%' starts an escape of two hexadecimal digits (%20 is a space); "
+                "write a '%' itself as %25")
     return None
 
 

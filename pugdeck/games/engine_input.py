@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from pugdeck.core.built_deck import FORMAT as BUILT_FORMAT
 from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic, describe
 from pugdeck.games.game_schemas import validate_built
-from pugdeck.games.json_input import lone_surrogate_path, shown_path
+from pugdeck.games.json_input import lone_surrogate_path, shown_path, unsafe_text_path
 from pugdeck.games.registry import registered
 
 if TYPE_CHECKING:  # types only
@@ -67,18 +67,30 @@ def check_built(doc: object, game: str, title: str, source: str) -> None:
 
 
 def _check_text(doc: dict, source: str) -> None:
-    """Every string of the deck is valid Unicode (a lone surrogate cannot be printed)."""
+    """Every string of the deck is valid Unicode (a lone surrogate cannot be printed) and
+    holds nothing that would disguise a line `play` prints (`json_input.UNSAFE_TEXT`)."""
     path = lone_surrogate_path(doc)
-    if path is None:
-        return
-    card = None
+    if path is not None:
+        where = shown_path(path)
+        fail(source, where, f"{where}: text must be valid Unicode; it holds a lone surrogate (a "
+             "\\ud800-style escape without its pair)", card=_card_at(doc, path))
+    unsafe = unsafe_text_path(doc)
+    if unsafe is not None:
+        path, char = unsafe
+        where = shown_path(path)
+        fail(source, where, f"{where}: text holds U+{ord(char):04X}, a control character that would "
+             "change the lines a terminal shows (reorder, split or overwrite them); remove it",
+             card=_card_at(doc, path))
+
+
+def _card_at(doc: dict, path: tuple) -> str | None:
+    """The id of the card `path` leads into, when it is one to name."""
     if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):
         entry = doc["cards"][path[1]]
         card_id = entry.get("id") if isinstance(entry, dict) else None
-        card = card_id if isinstance(card_id, str) and lone_surrogate_path(card_id) is None else None
-    where = shown_path(path)
-    fail(source, where, f"{where}: text must be valid Unicode; it holds a lone surrogate (a "
-         "\\ud800-style escape without its pair)", card=card)
+        if isinstance(card_id, str) and lone_surrogate_path(card_id) is None and unsafe_text_path(card_id) is None:
+            return card_id
+    return None
 
 
 def read_rules(doc: dict, source: str, fields: Mapping[str, tuple]) -> dict[str, Any]:

@@ -15,7 +15,10 @@ import json
 import math
 import re
 import sys
+from collections.abc import Callable
 from typing import Any
+
+from pugdeck.core.diagnostics import UNSAFE_IN_TEXT
 
 MAX_DEPTH = 64  # a built deck nests 6 deep; a request a few more for an inline deck
 # A built deck of 10,000 cards is ~3 MiB; a game log holds its deck and every action.
@@ -68,16 +71,40 @@ def lone_surrogate_path(value: Any) -> tuple | None:
         pass
     except (TypeError, ValueError, RecursionError):
         return None  # not JSON-shaped: not this check's business
+    found = _text_path(value, lambda text: not _is_unicode(text))
+    return found[0] if found else None
+
+
+# What text an engine prints to a terminal must not hold (core.diagnostics says why).
+UNSAFE_TEXT = UNSAFE_IN_TEXT
+# The same in `json.dumps` text (which writes C0 controls as escapes): a quick "maybe".
+_UNSAFE_DUMPED = re.compile(r"\\[rbf]|\\u00[01][0-9a-f]|[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def unsafe_text_path(value: Any) -> tuple[tuple, str] | None:
+    """Where in `value` a string (or a key) holds an `UNSAFE_TEXT` character, and which one;
+    None when there is none."""
+    try:
+        if not _UNSAFE_DUMPED.search(json.dumps(value, ensure_ascii=False)):
+            return None  # C speed: the common, clean case
+    except (TypeError, ValueError, RecursionError):
+        return None  # not JSON-shaped: not this check's business
+    found = _text_path(value, lambda text: UNSAFE_TEXT.search(text) is not None)
+    return (found[0], UNSAFE_TEXT.search(found[1]).group()) if found else None
+
+
+def _text_path(value: Any, bad: Callable[[str], bool]) -> tuple[tuple, str] | None:
+    """The path of the first string or key in `value` for which `bad(text)` holds, and it."""
     stack: list[tuple[Any, tuple]] = [(value, ())]
     while stack:
         item, path = stack.pop()
         if isinstance(item, str):
-            if not _is_unicode(item):
-                return path
+            if bad(item):
+                return path, item
         elif isinstance(item, dict):
             for key, child in item.items():
-                if isinstance(key, str) and not _is_unicode(key):
-                    return (*path, key)
+                if isinstance(key, str) and bad(key):
+                    return (*path, key), key
                 stack.append((child, (*path, key)))
         elif isinstance(item, list):
             stack.extend((child, (*path, index)) for index, child in enumerate(item))

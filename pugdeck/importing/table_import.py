@@ -21,6 +21,7 @@ from pathlib import Path
 
 import yaml
 
+from pugdeck.atomic import output_path, write_files
 from pugdeck.authoring.loading import (
     MAX_FILE_BYTES,
     display_path,
@@ -78,6 +79,7 @@ def import_cards(table_path: Path, into: Path, *, game: str | None = None, deck_
     Warnings (which do not stop the import) come back in `Imported.diagnostics`.
     """
     table = read_table(table_path)
+    into = output_path(into)  # where the files land (`typo/../mydeck` is `mydeck`), before any check
     if into.exists() and not into.is_dir():
         raise DeckError([_flag_error(f"--into '{display_path(into)}' is a file; it needs a folder")])
     existing = find_deck_file(into)
@@ -122,8 +124,6 @@ def import_cards(table_path: Path, into: Path, *, game: str | None = None, deck_
         raise DeckError(diagnostics)
     outputs = {into / name: text.encode("utf-8") for name, text in documents.items()}
     if write:
-        from pugdeck.atomic import write_files  # noqa: PLC0415 (only needed when writing)
-
         write_files(outputs)
     return Imported(outputs, game, sum(len(rows) for rows in files.values()), diagnostics)
 

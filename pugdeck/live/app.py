@@ -5,19 +5,21 @@ cards' pictures and the built deck are the session's, so no path a request names
 a file (`/cards/<key>.png` looks its key up in the last good view). Requests must name the
 loopback address as their host unless the server was started for the network, so another
 site cannot reach the page through a DNS name pointed at 127.0.0.1; a filter change must be
-JSON (which a page of another origin cannot send without asking first).
+JSON (which a page of another origin cannot send without asking first). `Guard` wraps the
+whole application, so every answer (Starlette's own 404 and 405, a refused host, a refused
+body) carries the security headers.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import re
 from pathlib import Path
 
 from starlette.applications import Starlette
-from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -27,7 +29,7 @@ from pugdeck.live.documents import page_state, status
 from pugdeck.live.loop import LiveLoop, update_message
 
 HERE = Path(__file__).parent
-LOOPBACK_NAMES = ["127.0.0.1", "localhost"]
+LOOPBACK_NAMES = ("localhost",)  # and every loopback address, written as one (`host_is_loopback`)
 KEY = re.compile(r"[0-9a-f]{32}")
 KEEP_ALIVE_S = 15.0  # a comment line now and then, so a proxy or the browser keeps the stream
 MAX_FILTER_BODY = 4096
@@ -38,6 +40,7 @@ SECURITY = {
     "Referrer-Policy": "no-referrer",
 }
 FRESH = {**SECURITY, "Cache-Control": "no-store"}
+_SECURITY_RAW = [(name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in SECURITY.items()]
 
 
 def live_app(loop: LiveLoop, network: bool = False) -> Starlette:
@@ -104,9 +107,9 @@ def live_app(loop: LiveLoop, network: bool = False) -> Starlette:
     async def filters(request: Request) -> Response:
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
             return JSONResponse({"error": "send the filters as application/json"}, status_code=415)
-        body = await request.body()
-        if len(body) > MAX_FILTER_BODY:
-            return JSONResponse({"error": "too large"}, status_code=413)
+        body = await _bounded_body(request, MAX_FILTER_BODY)
+        if body is None:
+            return JSONResponse({"error": f"too large: at most {MAX_FILTER_BODY} bytes"}, status_code=413)
         try:
             session.set_toggles(_json_object(body))
         except ValueError as exc:
@@ -121,8 +124,70 @@ def live_app(loop: LiveLoop, network: bool = False) -> Starlette:
         Route("/deck.json", deck_json), Route("/events", events),
         Route("/cards/{key}.png", card), Route("/filters", filters, methods=["POST"]),
     ]
-    hosts = ["*"] if network else LOOPBACK_NAMES
-    return Starlette(routes=routes, middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts)])
+    return Guard(Starlette(routes=routes), network)
+
+
+class Guard:
+    """The ASGI layer around the live app: a request that does not name this machine as its
+    host (unless the server is for the network) is answered 400 before any route sees it,
+    and every response, whoever made it, carries the security headers (`SECURITY`)."""
+
+    def __init__(self, app, network: bool) -> None:
+        self.app, self.network = app, network
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_guarded(message) -> None:
+            if message["type"] == "http.response.start":
+                present = {name.lower() for name, _value in message.get("headers", [])}
+                message = {**message, "headers": [*message.get("headers", []),
+                                                  *(h for h in _SECURITY_RAW if h[0] not in present)]}
+            await send(message)
+
+        if not self.network and not host_is_loopback(Headers(scope=scope).get("host", "")):
+            response = Response("Invalid host header", status_code=400, media_type="text/plain")
+            await response(scope, receive, send_guarded)
+            return
+        await self.app(scope, receive, send_guarded)
+
+
+def host_is_loopback(host_header: str) -> bool:
+    """Whether a Host header names this machine: `localhost` or a loopback address (127.0.0.2,
+    `[::1]`), with or without a port. A DNS name (what a rebinding attack uses) never does."""
+    host = host_header.strip().lower()
+    if host.startswith("["):  # [::1]:8000
+        end = host.find("]")
+        rest = host[end + 1:] if end > 0 else "?"
+        if rest and not re.fullmatch(r":[0-9]{1,5}", rest):
+            return False
+        host = host[1:end]
+    elif host.count(":") == 1:  # 127.0.0.2:8000; more colons is a bare IPv6 address
+        host, port = host.split(":")
+        if not re.fullmatch(r"[0-9]{1,5}", port):
+            return False
+    if host in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+async def _bounded_body(request: Request, limit: int) -> bytes | None:
+    """The request's body, or None as soon as its declared length or the bytes read pass
+    `limit`: a 300 MB post is refused unread, not read whole and then measured."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not re.fullmatch(r"[0-9]{1,20}", declared) or int(declared) > limit):
+        return None
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            return None
+    return bytes(body)
 
 
 def _json_object(body: bytes) -> dict:

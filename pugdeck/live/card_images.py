@@ -151,11 +151,12 @@ def _draw(built: Built, faces: list[Face], keys: list[str]) -> dict[str, bytes]:
     if all(face.played for face in faces):
         wanted = {face.card_id for face in faces}
         cards = [card for card in built.cards if card.get("id") in wanted]
-        pdf = card_pdf(replace(built, doc={**built.doc, "cards": cards}, blanks=0))
+        pdf = card_pdf(replace(built, doc={**built.doc, "cards": cards}, blanks=0), backs=False)
         pages = {face.card_id: face.page for face in pdf.faces if face.played}
         chosen = [pages[face.card_id] for face in faces]
     else:
-        pdf = card_pdf(built)  # the same faces in the same order: the pages are the faces'
-        chosen = [face.page for face in faces]
+        pdf = card_pdf(built, backs=False)  # the same faces in the same order
+        pages = {face.file_stem: face.page for face in pdf.faces}
+        chosen = [pages[face.file_stem] for face in faces]
     return {key: encode_png(image, DPI)
             for key, image in zip(keys, rasterise(pdf.data, chosen, dpi=DPI))}

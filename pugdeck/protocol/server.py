@@ -61,7 +61,7 @@ class Server:
         try:
             request = json_input.loads(line.strip())
         except ValueError as exc:  # not JSON, not UTF-8, NaN, a lone surrogate, too deep
-            return _error(None, "bad_json", f"not a JSON request: {exc}")
+            return _error(_readable_id(line), "bad_json", f"not a JSON request: {exc}")
         except Exception as exc:  # noqa: BLE001 - nothing a client sends may end the session
             return _internal(None, exc)
         return self.handle(request)
@@ -265,3 +265,17 @@ COMMANDS = {
     "state": Server.state, "scores": Server.scores, "log": Server.log, "close": Server.close,
     "quit": Server.quit,
 }
+
+
+def _readable_id(line: str | bytes) -> Any:
+    """The `id` of a request refused only for a lone surrogate elsewhere in it, so that its
+    answer carries its own id (a frontend matches answers by id); None when there is none
+    to read."""
+    try:
+        request = json_input.loads(line.strip(), check_text=False)
+    except ValueError:
+        return None
+    request_id = request.get("id") if isinstance(request, dict) else None
+    if isinstance(request_id, (dict, list)) or json_input.lone_surrogate_path(request_id) is not None:
+        return None
+    return request_id

@@ -8,6 +8,7 @@ A deck's `art:` images and back images are painted here; every other picture is 
 
 # No `from __future__ import annotations`: it makes NamedTuples dearer (render/shapes.py).
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -63,20 +64,56 @@ def draw_art_image(c, relative: str, width: float, height: float, folder: Path,
     if problem is None:
         try:
             with Image.open(inside_folder(folder.resolve(), relative)) as opened:
+                opened.draft(None, _print_pixels(width, height))  # a JPEG decodes at a fraction of its size
                 opened.load()
-                image = opened.convert("RGBA") if opened.mode not in ("RGB", "RGBA") else opened.copy()
+                image = _drawable(opened)
         except (OSError, UnidentifiedImageError) as exc:
             problem = f"{what} '{relative}' is not a readable PNG or JPEG image ({exc})"
     if problem:
         raise DeckError([Diagnostic("", 0, 0, None, "back image" if cover else "art", ERROR,
                                     problem)])
     if cover:
-        image = cover_crop(image, width / height)
+        image = at_print_resolution(cover_crop(image, width / height), width, height)
         c.drawImage(ImageReader(image), 0, 0, width, height, mask="auto")
         return
     scale = min(width / image.width, height / image.height)
     w, h = image.width * scale, image.height * scale
+    image = at_print_resolution(image, w, h)
     c.drawImage(ImageReader(image), (width - w) / 2, (height - h) / 2, w, h, mask="auto")
+
+
+# Art is embedded at this resolution at most: what print shops ask for (and `export png`'s
+# default). A 6,300 x 6,300 px picture in a 50 mm box is 3,200 dpi: embedded whole, each cost
+# ~650 MB decoded and a PDF of its size; scaled first, it is 0.35 Mpx.
+ART_DPI = 300
+
+
+def _print_pixels(width_pt: float, height_pt: float) -> tuple[int, int]:
+    """How many pixels a box of `width_pt` x `height_pt` needs at `ART_DPI`."""
+    return (max(1, math.ceil(width_pt / 72 * ART_DPI)), max(1, math.ceil(height_pt / 72 * ART_DPI)))
+
+
+def _drawable(image: "Image.Image") -> "Image.Image":
+    """The decoded image in a mode reportlab draws and Pillow resamples smoothly: grey stays
+    grey (a 1-bit picture as 8-bit grey, a quarter of RGBA), the rest RGB or RGBA."""
+    if image.mode in ("RGB", "RGBA", "L"):
+        return image.copy()
+    if image.mode == "1":
+        return image.convert("L")
+    return image.convert("RGBA")
+
+
+def at_print_resolution(image: "Image.Image", width_pt: float, height_pt: float) -> "Image.Image":
+    """`image` scaled down to what a box of `width_pt` x `height_pt` shows at `ART_DPI` (never
+    up: a small picture stays as it is, for reportlab to scale); the same bytes every time."""
+    from PIL import Image  # noqa: PLC0415 (Pillow: only when an image is drawn)
+
+    want_w, want_h = _print_pixels(width_pt, height_pt)
+    if image.width <= want_w and image.height <= want_h:
+        return image
+    scale = max(want_w / image.width, want_h / image.height)
+    size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
+    return image.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)
 
 
 def cover_crop(image: "Image.Image", aspect: float) -> "Image.Image":

@@ -250,8 +250,7 @@ def test_a_pixelpug_card_whose_id_is_not_text(write_deck, effect, expected):
     assert any(m.startswith(expected) for m in messages), messages
 
 
-@pytest.mark.parametrize("escape, shown", [("\\u2028", "\\u2028"), ("\\u2029", "\\u2029"), ("\\L", "\\u2028"),
-                                           ("\\u202e", "\\u202e"), ("\\n", "\\n"), ("\\t", "\\t")])
+@pytest.mark.parametrize("escape, shown", [("\\n", "\\n"), ("\\t", "\\t")])
 def test_a_line_separator_in_quoted_text_is_shown_escaped(write_deck, escape, shown):
     # Escapes in double quotes make characters a file may not hold raw (NEL and the other
     # control characters are refused as they are read); a message quoting them shows escapes.
@@ -264,6 +263,28 @@ def test_a_line_separator_in_quoted_text_is_shown_escaped(write_deck, escape, sh
     for raw in ("\u2028", "\u2029", "\u202e", "\t"):
         assert raw not in result.stdout and raw not in result.stderr
     assert shown in json.loads(result.stdout)[0]["card"]
+
+
+@pytest.mark.parametrize("written, code, what", [
+    ('"Who \\u202eeats?"', "202E", "a bidirectional control"), ('"Who \\u2028eats?"', "2028", "line separator"),
+    ('"Who \\u2029eats?"', "2029", "paragraph separator"), ('"Who \\Leats?"', "2028", "line separator"),
+    ('"Who \\u2066eats?"', "2066", "a bidirectional control"), ("Who \u202eeats?", "202E", "a bidirectional control"),
+], ids=["RLO", "LS", "PS", "LS-short", "LRI", "RLO-raw"])
+def test_a_character_that_reorders_or_splits_a_terminal_line_is_refused_in_card_text(write_deck, written, code, what):
+    """`play` printed such a card as it was: a deck could reverse or split the lines a terminal
+    shows. Refused where it is written (right-to-left text needs none of them)."""
+    card = f"cards:\n  - id: a\n    question: {written}\n    level: green\n"
+    messages = refused(write_deck(files={"cards.yaml": card}))
+    assert messages == [f"deck/cards.yaml:3:15: U+{code} ({what}) in text: " + (
+        "it splits the line a terminal shows; remove it, or write a line break" if "separator" in what else
+        "it makes a terminal show the line in another order than it is written; remove it")]
+
+
+def test_right_to_left_text_and_its_marks_are_still_text():
+    from pugdeck.authoring.yaml_text import parse_yaml
+
+    data, _marks, _keys = parse_yaml('q: "\\u200fמי ישן?\\u200e"\n', "cards.yaml", positions=True)
+    assert data == {"q": "\u200fמי ישן?\u200e"}
 
 
 @pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symlinks")

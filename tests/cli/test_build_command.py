@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from pugdeck.cli import main
@@ -78,6 +79,21 @@ def test_bad_back_offset_is_a_usage_error():
     result = run("build", "--back-offset", "left")
     assert result.exit_code == 2
     assert "expected two numbers in mm" in result.stderr
+
+
+@pytest.mark.parametrize(("command", "option", "value"), [
+    ("build", "--bleed", "nan"), ("build", "--bleed", "NaN"), ("build", "--bleed", "inf"),
+    ("build", "--back-offset", "nan,nan"), ("build", "--back-offset", "0,inf"),
+    ("build", "--back-offset", "-inf,0"), ("calibrate", "--back-offset", "nan,0"),
+])
+def test_a_float_option_refuses_nan_and_infinities(tmp_path, command, option, value):
+    """NaN passes a range check (it compares false with both bounds): a build would end in a
+    traceback, or write a PDF whose backs sit at `nan nan` and vanish in viewers."""
+    duplex = ["--duplex", "long"] if command == "build" and option == "--back-offset" else []
+    result = run(command, option, value, *duplex, "--out", str(tmp_path))
+    assert result.exit_code == 2, result.output
+    assert f"Invalid value for '{option}'" in result.stderr and "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_inputs_are_never_modified(tmp_path):

@@ -211,3 +211,43 @@ def test_the_installed_console_script_starts_validates_and_builds_a_deck(tmp_pat
         done = console(*step)
         assert done.returncode == 0, (step, done.stderr)
     assert json.loads((tmp_path / "out" / "mi-mazo.json").read_text(encoding="utf-8"))["deck"]["language"] == "es"
+
+
+def test_a_path_through_a_missing_folder_is_checked_where_it_lands(in_tmp):
+    """`typo/../mine`, with no `typo/`, is `mine`: refused like `init mine`, and no `typo/` is made."""
+    (in_tmp / "mine").mkdir()
+    (in_tmp / "mine" / "deck.yaml").write_text("my own work\n", encoding="utf-8")
+    result = run("init", "typo/../mine")
+    assert result.exit_code == 1, result.output
+    assert "'mine' is not empty (it holds deck.yaml)" in result.stderr
+    assert (in_tmp / "mine" / "deck.yaml").read_text(encoding="utf-8") == "my own work\n"
+    assert sorted(p.name for p in in_tmp.iterdir()) == ["mine"]
+
+
+def test_a_path_that_climbs_back_out_of_a_missing_folder_is_the_current_folder(in_tmp):
+    (in_tmp / "README.md").write_text("mine\n", encoding="utf-8")
+    result = run("init", "nothing/..")
+    assert result.exit_code == 1, result.output
+    assert "'.' is not empty (it holds README.md)" in result.stderr
+    assert sorted(p.name for p in in_tmp.iterdir()) == ["README.md"]
+    assert (in_tmp / "README.md").read_text(encoding="utf-8") == "mine\n"
+
+
+def test_a_new_deck_through_a_missing_folder_lands_where_the_path_leads(in_tmp):
+    result = run("init", "typo/../fresh")
+    assert result.exit_code == 0, result.output
+    assert "wrote fresh/deck.yaml" in result.output
+    assert sorted(p.name for p in in_tmp.iterdir()) == ["fresh"]
+    assert "  id: fresh\n" in (in_tmp / "fresh" / "deck.yaml").read_text(encoding="utf-8")
+
+
+def test_a_folder_name_too_wide_for_the_back_gives_a_deck_that_validates(in_tmp):
+    """A 63-letter German word is wider than the back's title at its smallest size: the name is
+    cut to what the back prints, so the new deck validates and builds as promised."""
+    word = "Donaudampfschifffahrtselektrizitätenhauptbetriebswerkbauunterbe"
+    assert len(word) == 63
+    result = run("init", word, "--language", "de")
+    assert result.exit_code == 0, result.output
+    assert run("validate", word).exit_code == 0
+    name = yaml.safe_load((in_tmp / word / "deck.yaml").read_text(encoding="utf-8"))["deck"]["name"]
+    assert word.startswith(name) and 20 < len(name) < 63

@@ -261,6 +261,10 @@ def test_nan_and_infinity_are_not_json(deck_json, tmp_path):
     (lambda d: d["cards"][0].update(question="Who \ud800?"),
      ["card 'cries-at-ads#1': cards/0/question: text must be valid Unicode"]),
     (lambda d: d["deck"].update(name="\udfff"), ["deck/name: text must be valid Unicode"]),
+    (lambda d: d["cards"][0].update(question="Who \u202eeats?"),
+     ["card 'cries-at-ads#1': cards/0/question: text holds U+202E", "remove it"]),
+    (lambda d: d["deck"].update(name="Pug\u2028You"), ["deck/name: text holds U+2028"]),
+    (lambda d: d["cards"][0].update(question="Who \x1b[2J?"), ["cards/0/question: text holds U+001B"]),
     (lambda d: d["cards"][0].update(level="GREEN"), ["card 'cries-at-ads#1'", "'level' must be one of"]),
     (lambda d: d["cards"][0].update(id=7), ["cards/0/id: 'id' must be text"]),
     (lambda d: d["cards"][1].update(id=d["cards"][0]["id"]), ["card 'cries-at-ads#1': card ids", "unique"]),
@@ -270,7 +274,8 @@ def test_nan_and_infinity_are_not_json(deck_json, tmp_path):
     (lambda d: d["rules"].pop("hand_size"), ["the rules block lacks rules.hand_size"]),
     (lambda d: d["rules"].update(large_group={"from_players": 8}), ["needs both from_players and hand_size"]),
     (lambda d: d.update(game=["pug-you"]), ["no registered game plays ['pug-you'] decks"]),
-], ids=["surrogate-in-card", "surrogate-in-deck-name", "level-GREEN", "integer-id", "duplicate-id",
+], ids=["surrogate-in-card", "surrogate-in-deck-name", "bidi-override-in-card", "line-separator-in-name",
+        "terminal-escape-in-card", "level-GREEN", "integer-id", "duplicate-id",
         "endless-rounds", "boolean-hand", "players-list", "no-hand-size", "half-large-group", "game-list"])
 def test_a_pug_you_deck_the_engine_cannot_play_is_named_card_and_rule(deck_json, tmp_path, edit, expected):
     result = run("play", _edited(deck_json, tmp_path, edit), "-p", "5")

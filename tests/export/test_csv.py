@@ -194,18 +194,16 @@ def test_the_import_takes_one_mark_off_every_column(tmp_path):
         ("a", 2, "'quoted", "=x", ("x", "y"))
 
 
-def test_a_text_with_a_line_separator_round_trips(tmp_path):
-    # YAML reads U+2028/U+2029 as line breaks; the import writes such text double-quoted.
-    (tmp_path / "deck").mkdir()
-    (tmp_path / "deck" / "deck.yaml").write_text(
-        'deck: {id: t, name: T, game: pug-you}\ncards:\n  - {id: a, kind: pug, level: green, question: '
-        '"Who\\u2028is\\u2029here?", badges: 1, descriptive: nice, turds: 1, thermometer: 1}\n')
-    data = export_csv(tmp_path / "deck")[1]
-    (tmp_path / "cards.csv").write_bytes(data)
-    import_cards(tmp_path / "cards.csv", tmp_path / "copy")
-    assert export_csv(tmp_path / "copy")[1] == data
-    deck, _ = check_deck_at(tmp_path / "copy")
-    assert deck.cards[0].question == "Who\u2028is\u2029here?"
+def test_a_cell_with_a_line_separator_is_refused_at_its_cell(tmp_path, monkeypatch):
+    # U+2028/U+2029 split the lines a terminal shows (`play` prints card text): card text may
+    # not hold them, in a deck file or in a table cell, which is named.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cards.csv").write_text(table([PUG_HEADER, pug_row("a", question="Who\u2028is\u2029here?")]),
+                                        encoding="utf-8")
+    errors = errors_of(lambda: import_cards(Path("cards.csv"), Path("copy")))
+    assert errors == ["cards.csv:2:4: U+2028 (line separator) in text: it splits the line a terminal shows; "
+                      "remove it, or write a line break"]
+    assert not (tmp_path / "copy").exists()
 
 
 # --- typed cells ----------------------------------------------------------------------------
@@ -430,3 +428,21 @@ def test_the_game_is_guessed_from_the_columns_and_a_tie_keeps_the_default_game(t
     Path("ids.csv").write_text(table([["id", "colour"], ["a", "red"]]))
     errors = errors_of(lambda: import_cards(Path("ids.csv"), Path("new")))
     assert errors[0].startswith("ids.csv:1:2: unknown column 'colour'; pug-you cards have id, ")
+
+
+def test_into_a_path_through_a_missing_folder_keeps_the_existing_deck_yaml(tmp_path, monkeypatch, write_deck,
+                                                                           cards_file, valid_card):
+    """`--into typo/../deck` is the folder `deck`: its deck.yaml (house rules, id, name) stays, as
+    with `--into deck`, and no `typo/` is made on the way."""
+    folder = write_deck(files={"cards.yaml": cards_file(valid_card)})
+    deck_yaml = (folder / "deck.yaml").read_bytes()
+    monkeypatch.chdir(folder.parent)
+    (folder.parent / "cards.csv").write_text(table([PUG_HEADER + ["file"], pug_row("new-one") + ["cards.yaml"]]))
+    before = sorted(p.name for p in folder.parent.iterdir())
+    result = CliRunner().invoke(main, ["import", "cards.csv", "--into", f"typo/../{folder.name}"])
+    assert result.exit_code == 0, result.output
+    assert f"wrote {folder.name}/cards.yaml\n" in result.output
+    assert (folder / "deck.yaml").read_bytes() == deck_yaml
+    assert sorted(p.name for p in folder.parent.iterdir()) == before
+    deck, _ = check_deck_at(folder)
+    assert [card.id for card in deck.cards] == ["new-one"]

@@ -4,10 +4,13 @@ removes nothing outside the folder."""
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
+import tempfile
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from pugdeck.cli import main
@@ -101,3 +104,26 @@ def test_print_shop_keeps_a_users_file_among_its_images(tmp_path):
     assert (folder / "fronts/alpha-1.png").exists() and (folder / "manifest.csv").exists()
     assert "print-shop-mpc/fronts/alpha-1.png" in read_record(out / "t")
     assert ".pugdeck-outputs.json" not in [p.name for p in folder.rglob("*")]
+
+
+@pytest.mark.parametrize("export", [["png", "--dpi", "36"], ["print-shop", "--shop", "mpc", "--dpi", "150"],
+                                    ["tts", "--base-url", "https://example.org/t/"]])
+def test_a_disk_that_fills_before_the_record_leaves_no_new_image(tmp_path, monkeypatch, export):
+    """The record is in the same batch as the images: when it cannot be written, no image
+    lands either ("written whole or not at all"), and the earlier export stays as it was."""
+    deck, out = write_deck(tmp_path / "deck", ["alpha", "beta"]), tmp_path / "out"
+    assert run("export", *export, str(deck), "--out", str(out)).exit_code == 0
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    real_mkstemp = tempfile.mkstemp
+
+    def mkstemp(*args, prefix="", **options):
+        if prefix == f".{RECORD_NAME}.":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_mkstemp(*args, prefix=prefix, **options)
+
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+    result = run("export", *export, str(write_deck(deck, ["alpha", "gamma"])), "--out", str(out))
+    assert result.exit_code == 1, result.output
+    assert result.stderr.startswith("error: cannot write ") and RECORD_NAME in result.stderr
+    assert result.stderr.endswith(": no space left on device\n")
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before

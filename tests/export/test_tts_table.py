@@ -105,6 +105,26 @@ def test_a_base_url_that_is_no_http_address_is_refused_naming_the_flag(tmp_path,
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize(("url", "words"), [
+    ("http://x.org/{verifycache}/", "TTS reads '{…}' in a URL as its own option"),
+    ("http://x.org/a}b/", "write '{' and '}' as %7B and %7D"),
+    ("http://x.org/%zz/", "'%' starts an escape of two hexadecimal digits"),
+    ("http://x.org/a%2", "write a '%' itself as %25"),
+])
+def test_a_base_url_that_tts_would_read_otherwise_is_refused(tmp_path, url, words):
+    """Every FaceURL and BackURL starts with it: TTS takes `{…}` for its own URL options and a
+    '%' for an escape (docs/tts.md escapes both in file URLs for that reason)."""
+    result = run("--base-url", url, "--out", str(tmp_path / "out"))
+    assert result.exit_code == 2, result.output
+    assert "--base-url" in result.stderr and words in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_base_url_with_a_well_formed_escape_is_taken(tmp_path):
+    result = run("--base-url", "https://example.org/my%20decks/", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+
+
 def test_tts_dir_writes_the_saved_object_and_its_thumbnail_into_that_folder(tmp_path):
     saves = tmp_path / "Saved Objects"
     saves.mkdir()

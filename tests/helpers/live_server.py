@@ -17,10 +17,11 @@ WAIT_S = 10.0
 class Running:
     """A live server serving `session` until `stop()`; `get` speaks raw HTTP to it."""
 
-    def __init__(self, session: LiveSession, network: bool = False):
+    def __init__(self, session: LiveSession, network: bool = False, host: str = "127.0.0.1"):
         self.session = session
         session.rebuild()
-        self.sock = bind("127.0.0.1", 0)
+        self.host = host
+        self.sock = bind(host, 0)
         self.url = url_of(self.sock).rstrip("/")
         self.port = self.sock.getsockname()[1]
         self.server = LiveServer(session, self.sock, network)
@@ -34,13 +35,13 @@ class Running:
     def get(self, path: str, headers: dict | None = None, method: str = "GET",
             body: bytes | None = None) -> tuple[int, dict, bytes]:
         """The status, headers and body for `path` sent as written (no normalising)."""
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=WAIT_S)
+        connection = http.client.HTTPConnection(self.host, self.port, timeout=WAIT_S)
         try:
             connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
-            connection.putheader("Host", (headers or {}).pop("Host", f"127.0.0.1:{self.port}"))
+            connection.putheader("Host", (headers or {}).pop("Host", self.url.split("//", 1)[1]))
             for name, value in (headers or {}).items():
                 connection.putheader(name, value)
-            if body is not None:
+            if body is not None and "Content-Length" not in (headers or {}):
                 connection.putheader("Content-Length", str(len(body)))
             connection.endheaders(body)
             reply = connection.getresponse()

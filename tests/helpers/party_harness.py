@@ -42,7 +42,8 @@ class Running:
 
     def __init__(self, room: Room, limits: RateLimits | None = None):
         self.room = room
-        self.sock = bind("127.0.0.1", 0)
+        self.host = "127.0.0.1"  # what live's `get`, borrowed below, connects to
+        self.sock = bind(self.host, 0)
         self.port = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         room.join_url = f"{self.url}/join/{room.code}"

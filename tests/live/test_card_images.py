@@ -60,3 +60,30 @@ def test_printed_only_faces_change_with_what_they_print(small_deck):
     assert len(faces_of(more)) == len(faces_of(built)) + 1
     keys, other = face_keys(built, faces_of(built)), face_keys(more, faces_of(more))
     assert set(keys).isdisjoint(other)  # the blank count is part of every face's context
+
+
+def test_a_save_draws_the_changed_card_and_not_its_unchanged_back(small_deck, monkeypatch):
+    """The page shows fronts only: a save that changes one card draws one page, not the card
+    and its back again (a seventh of a save's CPU went to backs nobody sees change)."""
+    import pypdfium2 as pdfium
+
+    from pugdeck.live import card_images
+
+    first = draw_cards(build(small_deck), {})
+    drawn = []  # (pages in the PDF drawn for the pictures, fronts on them)
+    real_card_pdf = card_images.card_pdf
+
+    def card_pdf(*args, **options):
+        pdf = real_card_pdf(*args, **options)
+        drawn.append((len(pdfium.PdfDocument(pdf.data)), len(pdf.faces)))
+        return pdf
+
+    monkeypatch.setattr(card_images, "card_pdf", card_pdf)
+    path = small_deck / "cards.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("Who naps at work?", "Who naps at the desk?"),
+                    encoding="utf-8")
+    again = draw_cards(build(small_deck), {card.key: card.png for card in first.cards})
+    assert again.drawn == 1
+    everything = draw_cards(build(small_deck), {})
+    assert [pages for pages, _fronts in drawn] == [fronts for _pages, fronts in drawn]  # no back page
+    assert [card.face.card_id for card in everything.cards] == [face.card_id for face in faces_of(build(small_deck))]

@@ -9,8 +9,9 @@ import time
 
 import pytest
 
-from helpers.live_server import save_like_an_editor
+from helpers.live_server import Running, save_like_an_editor
 from pugdeck.core.built_deck import dumps
+from pugdeck.live.session import LiveSession
 
 
 def test_status_and_deck_json_are_as_documented(serve, small_deck):
@@ -142,3 +143,74 @@ def test_the_event_stream_pushes_the_state_then_each_update(serve, small_deck):
     update = next_update()
     assert update["version"] == 2 and "Who naps?" in [card["title"] for card in update["cards"]]
     connection.close()
+
+
+@pytest.mark.parametrize("host", ["::1", "127.0.0.2"])
+def test_a_loopback_address_given_to_host_is_answered_under_the_address_it_prints(small_deck, host):
+    """`live --host ::1` printed http://[::1]:PORT/ and then answered 400 to every request."""
+    server = Running(LiveSession(small_deck, {}), host=host)
+    try:
+        assert server.url.startswith(f"http://{'[::1]' if host == '::1' else host}:")
+        status, _headers, body = server.get("/status.json")  # Host: as the printed URL says
+        assert status == 200, body
+        assert server.get("/status.json", {"Host": "evil.example"})[0] == 400
+        assert server.get("/status.json", {"Host": "[::1].evil.example"})[0] == 400
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize(("path", "method", "headers", "body", "code"), [
+    ("/no-such-page", "GET", {}, None, 404),  # Starlette's own
+    ("/filters", "GET", {}, None, 405),  # Starlette's own
+    ("/status.json", "GET", {"Host": "evil.example"}, None, 400),  # the host check
+    ("/filters", "POST", {"Content-Type": "text/plain"}, b"{}", 415),
+    ("/filters", "POST", {"Content-Type": "application/json"}, b"[1]", 400),
+    ("/filters", "POST", {"Content-Type": "application/json"}, b" " * 5000, 413),
+    ("/status.json", "GET", {}, None, 200),
+])
+def test_every_response_carries_the_security_headers(serve, small_deck, path, method, headers, body, code):
+    server = serve(small_deck)
+    status, got, _body = server.get(path, dict(headers), method, body)
+    assert status == code
+    assert got.get("content-security-policy", got.get("Content-Security-Policy", "")).startswith("default-src 'none'")
+    assert {name.lower(): value for name, value in got.items()}["x-content-type-options"] == "nosniff"
+    assert {name.lower(): value for name, value in got.items()}["referrer-policy"] == "no-referrer"
+
+
+def test_a_filter_body_past_the_limit_is_refused_before_it_is_read(serve, small_deck):
+    """A 300 MB `Content-Length` is answered 413 at once, before a byte of the body is sent."""
+    server = serve(small_deck)
+    connection = _filters_post(server, {"Content-Length": str(300 * 2**20)})
+    try:  # and no body sent: a server that reads it first would wait for it
+        reply = connection.getresponse()
+        assert reply.status == 413
+        assert b"at most 4096 bytes" in reply.read()
+    finally:
+        connection.close()
+    assert server.get("/status.json")[0] == 200
+
+
+def test_a_filter_body_that_grows_past_the_limit_while_read_is_refused(serve, small_deck):
+    """Chunked, with no length declared: counted as it comes."""
+    server = serve(small_deck)
+    connection = _filters_post(server, {"Transfer-Encoding": "chunked"})
+    try:
+        chunk = b" " * 3000
+        for _ in range(2):
+            connection.send(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        reply = connection.getresponse()  # no final chunk sent: refused while it still grows
+        assert reply.status == 413
+    finally:
+        connection.close()
+
+
+def _filters_post(server, headers: dict) -> http.client.HTTPConnection:
+    """A connection that has sent a JSON `POST /filters` head with `headers`, and no body yet."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    connection.putrequest("POST", "/filters", skip_host=True)
+    connection.putheader("Host", f"127.0.0.1:{server.port}")
+    connection.putheader("Content-Type", "application/json")
+    for name, value in headers.items():
+        connection.putheader(name, value)
+    connection.endheaders()
+    return connection

@@ -296,6 +296,17 @@ def test_a_line_that_is_not_strict_json_is_refused_and_the_server_goes_on(line, 
     assert server.handle_line('{"id": 2, "cmd": "hello"}')["ok"]
 
 
+@pytest.mark.parametrize("line", [
+    '{"id": 7, "cmd": "hello", "name": "\\udc00"}',
+    b'{"id": "seven", "cmd": "new_game", "deck": "pug-you", "bots": {"\\ud800": "random"}}',
+])
+def test_a_lone_surrogate_outside_the_id_is_answered_with_the_requests_own_id(line):
+    """A frontend matches answers by id: a request it can read the id of gets it back."""
+    response = Server().handle_line(line)
+    assert response["error"]["code"] == "bad_json" and "lone surrogate" in response["error"]["message"]
+    assert response["id"] == (7 if isinstance(line, str) else "seven")
+
+
 def test_a_missing_cmd_is_named_with_where_the_command_went():
     message = Server().handle({"id": 4, "command": "hello"})["error"]["message"]
     assert message.startswith("the request has no 'cmd'; the command goes in 'cmd', not 'command'; commands: hello")

@@ -79,3 +79,24 @@ def test_a_broken_treat_back_is_located_in_deck_yaml(tmp_path, monkeypatch, line
     result = CliRunner().invoke(main, ["validate", "deck"])
     assert result.exit_code == 1
     assert result.stderr.startswith(message), result.stderr
+
+
+@pytest.mark.parametrize("treat_image", ["art/treat.png", "art/../art/treat.png"])
+def test_a_treat_back_that_prints_as_the_deck_back_is_an_error(tmp_path, monkeypatch, treat_image):
+    """The Treats must never hide in the deck face down (docs/printing.md): the same image for
+    both backs, with no title to tell them apart, is refused at treat_back's image."""
+    deck_with(tmp_path, f"  back:\n    image: art/treat.png\n  treat_back:\n    image: {treat_image}\n")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["validate", "deck"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(
+        "deck/deck.yaml:12:12: deck.treat_back prints the same back as deck.back (the image "
+        f"'{treat_image}'), so its cards cannot be told apart face down"), result.stderr
+
+
+def test_the_same_image_with_a_title_of_its_own_is_a_back_of_its_own(tmp_path, monkeypatch):
+    deck_with(tmp_path, "  back:\n    image: art/treat.png\n  treat_back:\n    image: art/treat.png\n"
+                        "    title: Treat\n")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["validate", "deck"])
+    assert result.exit_code == 0, result.output
