@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pugdeck.games.loop import advance
 from pugdeck.games.pixelpug.bots import make_bots
 from pugdeck.games.pixelpug.engine import Game
-from pugdeck.games.pixelpug.phases import CHANCE, PLAY
+from pugdeck.games.pixelpug.phases import CHANCE
 
 
 def simulate(game: Game, games: int, seed: int = 0, bots: str = "random",
@@ -37,25 +37,26 @@ def simulate(game: Game, games: int, seed: int = 0, bots: str = "random",
     for number in range(games):
         match = game.reseeded(seed + number)
         state = match.new_initial_state()
-        watcher = _Watcher(state, make_bots(bots, match, seed + number))
         held = [set() for _ in range(n)]
         kind_of, index = match.kind_of, match.index
-        for step in advance(state, watcher.bots):
+        for step in advance(state, make_bots(bots, match, seed + number)):
             if step.seat == CHANCE:
                 continue
             actions += 1
-            held[step.seat].update(watcher.held)
-            played = kind_of[index[step.action["card"]]] if "card" in step.action else None
-            if watcher.before is not None:  # a card played at another player
-                victim = step.action["target"]
-                targeted.played(played, victim, _points_change(state, victim, *watcher.before))
+            play = step.events[0].full() if step.events and step.events[0].public["event"] == "play" else None
+            targeted_play = play is not None and "target_points_change" in play
+            if play is not None:  # the kinds in the hand it was played from (hidden: full())
+                played = kind_of[index[play["card"]]]
+                held[step.seat].update(kind_of[index[c]] for c in play["hand"])
+                if targeted_play:  # a card played at another player
+                    targeted.played(played, play["target"], play["target_points_change"])
             for event in step.events:
                 kind = event.public["event"]
                 if kind == "eliminated":
                     eliminated_by[game.cards[index[event.public["by"]]].card] += 1
                 elif kind == "round-over":  # the table is about to be cleared: tally the round
                     winner = event.public["winner"]
-                    if watcher.before is not None and winner == step.seat:
+                    if targeted_play and winner == step.seat:
                         targeted.won_by[played] += 1
                     result = state.results[-1]
                     for s in range(n):
@@ -96,47 +97,6 @@ def simulate(game: Game, games: int, seed: int = 0, bots: str = "random",
         "holder_win_ratio_vs_mean": {k: v / mean_ratio for k, v in ratios.items()},
         "targeted": targeted.report(fair),
     }
-
-
-class _Watcher:
-    """Every seat's bot, asked through this watcher, which notes what the statistics need
-    from just before a play: the kinds in the player's hand and, for a card played at
-    another player, that player's points, the deck, the turn and the rounds so far."""
-
-    def __init__(self, state, bots: list):
-        self.state, self.held, self.before = state, set(), None
-        self.bots = [_Asked(self, bot) for bot in bots]
-
-    def noting(self, action: dict) -> dict:
-        state = self.state
-        seat, victim = state.current_player(), action.get("target")
-        self.held = {state.game.kind_of[c] for c in state.hands[seat]} if state.phase == PLAY else set()
-        self.before = None if victim is None or victim == seat else (
-            state.points(victim), list(state.deck), state.turn, len(state.results))
-        return action
-
-
-class _Asked:
-    """One seat's bot, as the `_Watcher` asks it: what it chooses is noted first."""
-
-    def __init__(self, watcher: _Watcher, bot):
-        self.note, self.bot, self.wants_observation = watcher.noting, bot, bot.wants_observation
-
-    def choose(self, observation, legal: list[dict]) -> dict:
-        return self.note(self.bot.choose(observation, legal))
-
-
-def _points_change(state, seat: int, points: int, deck: list[int], turn: int, rounds: int) -> int | None:
-    """How `seat`'s points changed with the action just played (before: `points`, `deck`,
-    `turn`, `rounds`), leaving out the card they drew if their turn began; None when the
-    action ended the round (the table is cleared)."""
-    if len(state.results) > rounds:
-        return None
-    change = state.points(seat) - points
-    if state.turn > turn and state.active == seat:  # their turn began with a draw
-        drawn = len(deck) - len(state.deck)
-        change -= state.game.points[deck[len(deck) - drawn]]
-    return change
 
 
 class TargetTally:

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from pugdeck.games.pixelpug.engine import Game
 
 _new_event = tuple.__new__
+_NOBODY: frozenset[int] = frozenset()  # an event's private part no seat sees (only `Event.full()`)
 
 __all__ = ["IllegalAction", "State"]  # IllegalAction: where callers have always imported it
 
@@ -250,15 +251,25 @@ class State:
 
     def do_play(self, card: int, target: int | None, kind: int | None) -> None:
         """The current player plays `card` onto their discard pile, at `target`, naming `kind`."""
-        seat = self.current
+        seat, g = self.current, self.game
+        # What the play did, for the statistics (simulate.py) and nobody at the table: the
+        # hand it was played from and, played at another player, their points before it.
+        unseen = {"hand": effects.card_ids(g, self.hands[seat])}
+        at_other = target is not None and target != seat
+        if at_other:
+            points_before, rounds_before = self.points(target), len(self.results)
         self.hands[seat].remove(card)
         self.discards[seat].append(card)
-        self.announce(_play_event(self.game, seat, card, target, kind))
-        if target is None and self.game.targets[card] is not None:
+        self.events.append(_new_event(Event, (_play_event(g, seat, card, target, kind), unseen, _NOBODY)))
+        if target is None and g.targets[card] is not None:
             self.announce({"event": "no-target", "seat": seat})  # played without effect
         else:
             effects.play_card(self, seat, target, card, kind)
+        if at_other:  # the change its effects made, before the next turn's draw
+            change = self.points(target) - points_before
         self._end_of_action()
+        if at_other:  # None: the action ended the round, and the table is cleared
+            unseen["target_points_change"] = None if len(self.results) > rounds_before else change
 
     def do_rps(self, choice: str) -> None:
         """A secret duel choice: the attacker's first, then the defender's settles the duel."""
