@@ -31,6 +31,7 @@ COMMANDS = {
     "init": ("pugdeck.cli.init", "init_command"),
     "serve": ("pugdeck.cli.serve", "serve_command"),
     "live": ("pugdeck.cli.live", "live_command"),
+    "party": ("pugdeck.cli.party", "party_command"),
     "games": ("pugdeck.cli.games", "games_command"),
 }
 # subcommands of a group that live in another module: group → [(name, module, attribute)]

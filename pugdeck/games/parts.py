@@ -44,6 +44,8 @@ PARTS: dict[str, str] = {
     "simulate": "cannot be simulated",
     "simulation_report": "cannot be simulated",
     "plot": "draws no charts",
+    # `pugdeck party`: a module, what its pages show (docs/party.md)
+    "party_view": "cannot be played at a party",
 }
 
 

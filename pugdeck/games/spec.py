@@ -317,6 +317,10 @@ class GameSpec:
         """`simulate`'s statistics as a PNG chart at `path`."""
         self.part("plot")(run.summaries, path)
 
+    def party_view(self) -> Any:
+        """What `pugdeck party`'s pages show of the game: a module (docs/party.md)."""
+        return self.part("party_view")
+
     # -- protocol (docs/protocol.md) ------------------------------------------------------
     #: the secrecy rule: per action type, the fields the table may not see (a face-down
     #: card, a secret choice), left out of public actions and private in the engine's events

@@ -11,5 +11,6 @@ fails otherwise). Fixtures stay in the conftest.py of the folder that uses them.
 - `pixelpug_moves`: play a card, fight a duel, read a hand, for PixelPug's scenario tests.
 - `live_server`: the live server in a thread, spoken to in raw HTTP.
 - `devtools_browser`: headless chromium over the DevTools protocol, for the browser tests.
+- `party_harness`: the party server in a thread, raw HTTP to it, browser tabs as phones.
 - `highcard`: High Card (tests/plugin_game) installed as pip would, for one test.
 """

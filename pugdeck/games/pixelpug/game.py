@@ -39,6 +39,7 @@ class PixelPug(GameSpec):
         "action_order": f"{HERE}.actions:action_key",
         "game_from_log": f"{HERE}.transcript:game_from_log",
         "play_in_terminal": f"{HERE}.terminal:play_in_terminal",
+        "party_view": f"{HERE}.party_view",
     }
 
     # -- printing: PixelPug's template words (templates/pixelpug.yaml, docs/printing.md) ----

@@ -45,6 +45,7 @@ class PugYou(GameSpec):
         "game_from_log": f"{HERE}.transcript:game_from_log",
         "play_in_terminal": f"{HERE}.terminal:play_in_terminal",
         "plot": f"{HERE}.simulate_report:plot_summaries",
+        "party_view": f"{HERE}.party_view",
     }
 
     # -- printing: Pug You!'s template words (templates/pug-you.yaml, docs/printing.md) -----

@@ -1,0 +1,70 @@
+"""What the party's pages are sent, as JSON-ready dicts (docs/party.md): the shared
+screen's state and one phone's. Each is cut from the table's public view or that seat's
+own; the card pictures named are only those the view itself names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pugdeck.authoring.texts import plural_form
+from pugdeck.games.narration import Words, deck_language
+from pugdeck.party.room import Room
+from pugdeck.party.table import Refused
+
+PAGE_WORDS = Path(__file__).with_name("words.yaml")
+
+
+def page_words(doc: dict) -> dict:
+    words = Words(PAGE_WORDS, deck_language(doc))
+    return {"language": words.language, "zero_is_one": plural_form(words.language, 0) == "one",
+            "texts": dict(words.texts)}
+
+
+def _cards_named(view: dict | None, keys: tuple[str, ...]) -> list[str]:
+    if not view:
+        return []
+    named = []
+    for key in keys:
+        named += view.get(key) or []
+    for part in view.get("reveal") or []:
+        named += part["cards"]
+    for seat in view.get("seats") or []:
+        named += seat.get("played") or []
+    named += [choice["card"] for choice in view.get("choices") or [] if choice.get("card")]
+    return list(dict.fromkeys(named))
+
+
+def _lobby(room: Room) -> list[dict]:
+    return [{"seat": i, "name": s.name, "bot": s.is_bot, "here": s.token is not None}
+            for i, s in enumerate(room.table.seats)]
+
+
+def screen_state(room: Room) -> dict:
+    """The shared screen: the join address and code, who is seated, the public view."""
+    table = room.table
+    view = table.screen()
+    return {"version": table.version, "words": page_words(table.doc),
+            "title": table.doc.get("deck", {}).get("name") or table.doc.get("name", ""),
+            "join_url": room.join_url, "code": room.code, "started": table.started,
+            "seats": _lobby(room), "can_start": not table.started and bool(table.seats),
+            "bots": table.wanted_bots, "fewest": table.fewest, "most": table.most,
+            "view": view, "cards": {c: room.card(c) for c in _cards_named(view, ("cards",))}}
+
+
+def phone_state(room: Room, token: str) -> dict:
+    """One phone: its seat and own view when `token` holds one, else what joining needs."""
+    table = room.table
+    base = {"version": table.version, "words": page_words(table.doc), "started": table.started,
+            "title": table.doc.get("deck", {}).get("name") or table.doc.get("name", "")}
+    try:
+        seat = table.seat_of(token) if token else None
+    except Refused:
+        seat = None
+    if seat is None:
+        free = [{"seat": i, "name": s.name} for i, s in enumerate(table.seats) if not s.is_bot and s.token is None]
+        return {**base, "joined": False, "claimable": free if table.started else [],
+                "seats": [s.name for s in table.seats]}
+    view = table.phone(seat)
+    return {**base, "joined": True, "seat": seat, "name": table.seats[seat].name,
+            "seats": [s.name for s in table.seats], "my_move": table.to_act() == seat, "view": view,
+            "cards": {c: room.card(c) for c in _cards_named(view, ("hand", "held", "scored"))}}

@@ -1,0 +1,148 @@
+// One phone: join, then this seat's own view, and its choices when the engine asks.
+"use strict";
+
+const code = document.body.dataset.code;
+const tokenKey = "pugdeck-party-" + code;
+let token = localStorage.getItem(tokenKey) || "";
+let shown = -1;
+
+function actionId() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function showError(text) {
+  document.getElementById("error").textContent = text || "";
+}
+
+async function refresh() {
+  const asked = token;  // an answer to another token than the one held now is stale
+  const response = await fetch(`/r/${code}/me`, {headers: asked ? {"X-Seat-Token": asked} : {}});
+  if (!response.ok) return;
+  const state = await response.json();
+  // The same version again draws nothing: redrawing would replace a button under a finger.
+  if (asked !== token || state.version <= shown) return;
+  shown = state.version;
+  apply(state);
+}
+
+function drawJoin(state) {
+  setText("join-title", say("join_title"));
+  document.getElementById("name-label").textContent = say("your_name");
+  document.getElementById("join-button").textContent = say("join");
+  document.getElementById("join-form").hidden = state.started;
+  const take = state.claimable || [];
+  setText("take-title", state.started ? (take.length ? say("take_seat") : say("full")) : "");
+  fill("take", take.map((seat) => {
+    const button = element("button", {type: "button"}, say("take", {name: seat.name}));
+    button.addEventListener("click", () => claim(seat));
+    return button;
+  }));
+}
+
+function choiceButton(choice) {
+  const button = element("button", {type: "button", class: "choice"}, choice.label);
+  button.addEventListener("click", () => act(choice.action));
+  return button;
+}
+
+function drawSeat(state) {
+  const view = state.view;
+  setText("me", say("seat_of", {name: state.name}));
+  setText("waiting-start", state.started ? "" : say("waiting_start"));
+  document.getElementById("leave").textContent = say(state.started ? "leave" : "leave_lobby");
+  if (!view) {
+    ["question", "prompt"].forEach((id) => setText(id, ""));
+    ["choices", "choice-cards", "hand", "held", "scored", "info", "lines"].forEach((id) => fill(id, []));
+    setText("hand-title", "");
+    return;
+  }
+  setText("question", view.question);
+  setText("prompt", view.prompt || (view.choices.length ? "" : say("not_your_move")));
+  const byCard = new Map();
+  const plain = [];
+  for (const choice of view.choices) {
+    if (choice.card) {
+      if (!byCard.has(choice.card)) byCard.set(choice.card, []);
+      byCard.get(choice.card).push(choice);
+    } else plain.push(choice);
+  }
+  fill("choices", plain.map(choiceButton));
+  fill("choice-cards", Array.from(byCard, ([id, choices]) => {
+    const figure = cardNode(state.cards[id]);
+    const buttons = element("div", {class: "card-choices"});
+    buttons.append(...choices.map(choiceButton));
+    figure.append(buttons);
+    return figure;
+  }));
+  const rest = view.hand.filter((id) => !byCard.has(id));
+  setText("hand-title", rest.length ? say("your_hand") : "");
+  fill("hand", rest.map((id) => cardNode(state.cards[id])));
+  setText("held-title", view.held.length ? say("your_offer") : "");
+  fill("held", view.held.map((id) => cardNode(state.cards[id])));
+  setText("scored-title", view.scored.length ? say("your_scored") : "");
+  fill("scored", view.scored.map((id) => cardNode(state.cards[id])));
+  fill("info", view.info.map((line) => element("li", {}, line)));
+  fill("lines", (view.lines || []).map((line) => element("li", {}, line)));
+  const first = document.querySelector("#choices button, #choice-cards button");
+  if (first && document.activeElement === document.body) first.focus({preventScroll: true});
+}
+
+function apply(state) {
+  useWords(state.words);
+  if (!state.joined && token) {  // the seat was given to a bot, or the party was restarted
+    token = "";
+    localStorage.removeItem(tokenKey);
+  }
+  document.body.dataset.version = state.version;
+  document.body.dataset.joined = state.joined;
+  document.body.dataset.started = state.started;
+  document.body.dataset.myMove = Boolean(state.my_move);
+  document.getElementById("join").hidden = state.joined;
+  document.getElementById("seated").hidden = !state.joined;
+  if (state.joined) drawSeat(state); else drawJoin(state);
+}
+
+function seated(answer) {
+  token = answer.token;
+  localStorage.setItem(tokenKey, token);
+  showError("");
+  shown = -1;
+  refresh();
+}
+
+async function join(event) {
+  event.preventDefault();
+  const sent = await postJSON(`/r/${code}/join`, {name: document.getElementById("name").value});
+  if (sent.ok) seated(sent.answer); else showError(sent.answer.error ? sent.answer.error.message : "");
+}
+
+async function claim(seat) {
+  const sent = await postJSON(`/r/${code}/claim`, {seat: seat.seat, name: seat.name});
+  if (sent.ok) seated(sent.answer); else showError(sent.answer.error ? sent.answer.error.message : "");
+}
+
+// A tap disables this drawing's buttons (no second tap on the same choice); the next
+// version draws new ones, which work at once, whether or not this answer is back yet.
+async function act(action) {
+  document.querySelectorAll("#choices button, #choice-cards button").forEach((b) => { b.disabled = true; });
+  const sent = await postJSON(`/r/${code}/act`, {id: actionId(), action: action}, {"X-Seat-Token": token});
+  showError(sent.ok ? "" : (sent.answer.error ? sent.answer.error.message : String(sent.status)));
+  if (!sent.ok) document.querySelectorAll("#choices button, #choice-cards button").forEach((b) => { b.disabled = false; });
+  refresh();
+}
+
+async function leave() {
+  if (document.body.dataset.started === "true" && !window.confirm(say("leave_sure"))) return;
+  await postJSON(`/r/${code}/leave`, {}, {"X-Seat-Token": token});
+  token = "";
+  localStorage.removeItem(tokenKey);
+  showError(say("left"));
+  shown = -1;
+  refresh();
+}
+
+document.getElementById("join-form").addEventListener("submit", join);
+document.getElementById("leave").addEventListener("click", leave);
+follow(`/r/${code}/events`, "version", refresh);
