@@ -111,6 +111,7 @@ class Game:
         # What the transcript and `play --human` say, in the deck's language (narration.yaml).
         self.words = Words(NARRATION, deck_language(built_doc))
         self.points = tuple(c.points for c in self.cards)
+        self.notes_plays = False  # see `for_statistics`
         self.main = tuple(i for i, c in enumerate(self.cards) if c.pile == "main")
         self.treats = tuple(i for i, c in enumerate(self.cards) if c.pile == "treats")
         # The kinds whose holder survives losing a last life (Protection).
@@ -144,6 +145,14 @@ class Game:
     def new_initial_state(self) -> State:
         """The state before the first round's shuffle (a chance node)."""
         return State(self)
+
+    def for_statistics(self) -> Game:
+        """The same game, whose play events also note for `Event.full()` what no seat sees
+        and statistics need (`State.do_play`): simulate.py asks for them; play, serve and
+        party do not pay for them (a sixth of the engine's speed)."""
+        other = copy.copy(self)
+        other.notes_plays = True
+        return other
 
     def reseeded(self, seed: int) -> Game:
         """The same deck and players with another seed, without validating the deck again."""

@@ -34,8 +34,9 @@ def simulate(game: Game, games: int, seed: int = 0, bots: str = "random",
     held_wins: Counter = Counter()  # kind → of those, rounds the holder won
     targeted = TargetTally(kinds)
     turns = actions = rounds = 0
+    noting = game.for_statistics()  # play events note the hands and the points changes
     for number in range(games):
-        match = game.reseeded(seed + number)
+        match = noting.reseeded(seed + number)
         state = match.new_initial_state()
         held = [set() for _ in range(n)]
         kind_of, index = match.kind_of, match.index

@@ -129,8 +129,8 @@ class State:
 
     def points(self, seat: int) -> int:
         """Points in `seat`'s hand and discard pile (what counts when the deck runs out)."""
-        points = self.game.points
-        return sum(points[c] for c in self.hands[seat]) + sum(points[c] for c in self.discards[seat])
+        value = self.game.points.__getitem__  # map: no Python step per card (every targeted play asks)
+        return sum(map(value, self.hands[seat])) + sum(map(value, self.discards[seat]))
 
     def observation(self, player: int) -> dict:
         """What `player` may see; other hands and the deck order stay hidden."""
@@ -251,25 +251,39 @@ class State:
 
     def do_play(self, card: int, target: int | None, kind: int | None) -> None:
         """The current player plays `card` onto their discard pile, at `target`, naming `kind`."""
-        seat, g = self.current, self.game
-        # What the play did, for the statistics (simulate.py) and nobody at the table: the
-        # hand it was played from and, played at another player, their points before it.
-        unseen = {"hand": effects.card_ids(g, self.hands[seat])}
-        at_other = target is not None and target != seat
-        if at_other:
-            points_before, rounds_before = self.points(target), len(self.results)
+        if self.game.notes_plays:
+            self._noted_play(card, target, kind)
+            return
+        self._play(self.current, card, target, kind)
+        self._end_of_action()
+
+    def _play(self, seat: int, card: int, target: int | None, kind: int | None) -> None:
+        """`seat` plays `card` and its effects run; its first event is the play."""
+        g = self.game
         self.hands[seat].remove(card)
         self.discards[seat].append(card)
-        self.events.append(_new_event(Event, (_play_event(g, seat, card, target, kind), unseen, _NOBODY)))
+        self.announce(_play_event(g, seat, card, target, kind))
         if target is None and g.targets[card] is not None:
             self.announce({"event": "no-target", "seat": seat})  # played without effect
         else:
             effects.play_card(self, seat, target, card, kind)
-        if at_other:  # the change its effects made, before the next turn's draw
+
+    def _noted_play(self, card: int, target: int | None, kind: int | None) -> None:
+        """`do_play`, whose event also notes, for statistics and nobody at the table, the
+        hand the card was played from and, played at another player, the change of their
+        points its effects made (None: the play ended the round, and the table is cleared)."""
+        seat, start = self.current, len(self.events)
+        notes = {"hand": list(map(self.game.ids.__getitem__, self.hands[seat]))}
+        at_other = target is not None and target != seat
+        if at_other:
+            points_before, rounds_before = self.points(target), len(self.results)
+        self._play(seat, card, target, kind)
+        self.events[start] = Event(self.events[start].public, notes, _NOBODY)
+        if at_other:  # measured before the next turn's draw
             change = self.points(target) - points_before
         self._end_of_action()
-        if at_other:  # None: the action ended the round, and the table is cleared
-            unseen["target_points_change"] = None if len(self.results) > rounds_before else change
+        if at_other:
+            notes["target_points_change"] = None if len(self.results) > rounds_before else change
 
     def do_rps(self, choice: str) -> None:
         """A secret duel choice: the attacker's first, then the defender's settles the duel."""

@@ -1,6 +1,7 @@
-"""simulate's held kinds and target statistics come from the play events (issue 22): a play
-event's omniscient view (`Event.full()`, never a seat's) says which hand the card was played
-from and what it did to the points of the player it was played at."""
+"""simulate's held kinds and target statistics come from the play events (issue 22): in a
+game made `for_statistics`, a play event's omniscient view (`Event.full()`, never a seat's)
+says which hand the card was played from and what it did to the points of the player it was
+played at. Other games (play, serve, party) do not pay for the notes."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def test_a_play_event_tells_the_statistics_what_no_seat_sees():
     round; no seat's view holds either."""
     targeted = ended = 0
     for seed in range(25):
-        game = Game(_doc(), 4, seed)
+        game = Game(_doc(), 4, seed).for_statistics()
         state, rng = game.new_initial_state(), Rng(f"play-events/{seed}")
         for _ in advance(state, [None] * 4):
             pass
@@ -61,3 +62,18 @@ def test_a_play_event_tells_the_statistics_what_no_seat_sees():
                 change -= game.points[before.deck[len(state.deck)]]  # the top card they drew
             assert full["target_points_change"] == change
     assert targeted and ended
+
+
+def test_a_game_not_made_for_statistics_notes_nothing_and_plays_the_same():
+    plain, noted = Game(_doc(), 3, 5), Game(_doc(), 3, 5).for_statistics()
+    states = []
+    for game in (plain, noted):
+        state, rng = game.new_initial_state(), Rng("play-events/same")
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.below(len(legal))])
+        states.append(state)
+    assert states[0].history() == states[1].history()
+    assert [e.public for e in states[0].events] == [e.public for e in states[1].events]
+    assert all(e.private is None for e in states[0].events if e.public["event"] == "play")
+    assert all("hand" in e.full() for e in states[1].events if e.public["event"] == "play")
