@@ -55,16 +55,26 @@ def observe(state: State, player: int) -> dict:
         "voted": [v for v, _n, _c in state.votes],
         "my_vote": my_vote,
         "tied": list(state.tied) if state.phase == AWARD else [],
-        "last_reveal": None if state.last_reveal is None else [
-            # Vote cards are shown per nominee without their voters: the rulebook lets the
-            # table mix them up before revealing, and the engine always does.
-            {"nominee": n, "turds": w, "cards": names(cards)}
-            for n, w, cards in state.last_reveal
-        ],
+        "last_reveal": last_reveal(state.events),
         "last_nominated_by": list(state.last_nominator),
         "ran_out": state.ran_out,
         "losers": state.losers(),
     }
+
+
+def last_reveal(events: list) -> list[dict] | None:
+    """The vote piles of the last reveal, from the event log: per nominee, without voters
+    (the table mixes the cards before revealing, §3.5); None before the first reveal and
+    once a reshuffle has put the discard pile, and those cards, face down again (§4)."""
+    for event in reversed(events):  # a reveal is at most a turn's events back
+        public = event.public
+        kind = public["event"]
+        if kind == "reveal":
+            return [{"nominee": pile["nominee"], "turds": pile["turds"], "cards": list(pile["cards"])}
+                    for pile in public["piles"]]
+        if kind == "shuffle" and public["pile"] != "deck":
+            return None
+    return None
 
 
 def hidden_from(state: State, player: int) -> set[str]:

@@ -48,7 +48,6 @@ class State:
         "game",
         "hands",
         "last_nominator",
-        "last_reveal",
         "log",
         "nominees",
         "offered_by",
@@ -94,7 +93,6 @@ class State:
         self.offered_by = NOBODY
         self.nominees: tuple[int, ...] = ()
         self.tied: list[int] = []
-        self.last_reveal: tuple | None = None  # ((nominee, weight, cards), ...) of the last vote
         self.last_nominator = [NOBODY] * players  # who last nominated each seat (public)
         # Scores, kept up to date on every score change; observations read them.
         self.badges = [0] * players

@@ -49,8 +49,7 @@ def shuffle(state: State, order: list[int]) -> None:
         state.box = []
         _deal(state)
     else:
-        state.discard = []
-        state.last_reveal = None  # its cards are face down in the draw pile again (§4)
+        state.discard = []  # and the last reveal's cards are face down again (§4)
     _acted(state, "shuffle", None, {"order": [ids[c] for c in order], "pile": pile, "cards": len(order),
                                     "draw_pile": len(state.draw)})
     if pile == "deck":
@@ -199,7 +198,7 @@ def _reveal(state: State) -> None:
     piles: dict[int, list[int]] = {nominee: [] for nominee in nominees}
     for _voter, nominee, card in state.votes:
         piles[nominee].append(card)
-    reveal, shown, top, tied = [], [], 0, []
+    shown, top, tied = [], 0, []
     for nominee in nominees:
         # The table mixes the cards before the reveal (§3.5): each pile is shown, and then
         # discarded, in card order, nominee by nominee. Nothing keeps the voting order, which
@@ -207,13 +206,12 @@ def _reveal(state: State) -> None:
         pile = sorted(piles[nominee])
         state.discard.extend(pile)
         weight = sum(turds[card] for card in pile)
-        reveal.append((nominee, weight, tuple(pile)))
         shown.append({"nominee": nominee, "turds": weight, "cards": [ids[card] for card in pile]})
         if not tied or weight > top:
             top, tied = weight, [nominee]
         elif weight == top:
             tied.append(nominee)
-    state.last_reveal, state.votes, state.tied = tuple(reveal), [], tied
+    state.votes, state.tied = [], tied
     state.events.append(public_event({"event": "reveal", "piles": shown}))
     if len(tied) == 1:
         _score(state, tied[0])
