@@ -147,7 +147,8 @@ def draw_cards(built: Built, previous: dict[str, bytes]) -> Drawn:
 
 def _draw(built: Built, faces: list[Face], keys: list[str]) -> dict[str, bytes]:
     """The PNGs of `faces` (with their `keys`): from a PDF of those played cards alone when
-    only played cards are missing, else from the whole deck's."""
+    only played cards are missing; else from the whole deck's, fronts only unless a back is
+    missing too (a back changes only with `back:`, so a save rarely redraws one)."""
     if all(face.played for face in faces):
         wanted = {face.card_id for face in faces}
         cards = [card for card in built.cards if card.get("id") in wanted]
@@ -155,8 +156,8 @@ def _draw(built: Built, faces: list[Face], keys: list[str]) -> dict[str, bytes]:
         pages = {face.card_id: face.page for face in pdf.faces if face.played}
         chosen = [pages[face.card_id] for face in faces]
     else:
-        pdf = card_pdf(built, backs=False)  # the same faces in the same order
+        pdf = card_pdf(built, backs=any(face.kind == BACK_KIND for face in faces))  # the same faces in order
         pages = {face.file_stem: face.page for face in pdf.faces}
-        chosen = [pages[face.file_stem] for face in faces]
+        chosen = [pdf.backs[face.card_id] if face.kind == BACK_KIND else pages[face.file_stem] for face in faces]
     return {key: encode_png(image, DPI)
             for key, image in zip(keys, rasterise(pdf.data, chosen, dpi=DPI))}
