@@ -25,9 +25,11 @@ from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import segno
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
@@ -284,6 +286,44 @@ def party_app(room: Room, network: bool = False, limits: RateLimits | None = Non
         table.leave(token)
         return {"left": True}
 
+    def no_setup() -> None:
+        if room.setup is None:
+            raise Refused("no_setup", "this party plays a resumed game: there is nothing to set up", 409)
+        if table.started:
+            raise Refused("started", "the game has started: the deck is set", 409)
+
+    def tailor(body: dict) -> None:
+        no_setup()
+        room.setup.change(body)
+
+    def save_profile(body: dict) -> None:
+        no_setup()
+        room.saved = room.setup.save_profile(body).name
+
+    async def download(request: Request) -> Response:
+        """A printout of the deck as set up, the bytes the command line writes."""
+        if not right(request.path_params["key"], room.screen_key, request):
+            return _error("no_room", "no such screen", 404)
+        what, query = request.path_params["what"], request.query_params
+        try:
+            if room.setup is None:
+                raise Refused("no_setup", "a resumed game has no set-up to print", 409)
+            setup = room.setup
+            if what == "pdf":
+                data = await run_in_threadpool(setup.pdf, query.get("paper", "a4"), query.get("duplex", "long"))
+                name, kind = f"{setup.built.name}.pdf", "application/pdf"
+            elif what == "print-shop":
+                shop = query.get("shop", "")
+                data = await run_in_threadpool(setup.print_shop_zip, shop)
+                name, kind = f"{setup.built.name}-print-shop-{shop}.zip", "application/zip"
+            else:
+                raise Refused("not_found", "no such printout", 404)
+        except Refused as refused:
+            return _error(refused.code, str(refused), refused.status)
+        disposition = f"attachment; filename=\"{name.encode('ascii', 'replace').decode()}\"; " \
+                      f"filename*=UTF-8''{quote(name)}"
+        return Response(data, media_type=kind, headers={**SECURITY, "Content-Disposition": disposition})
+
     async def me(request: Request) -> Response:
         if not right(request.path_params["code"], room.code, request):
             return _error("no_room", "no such party", 404)
@@ -296,7 +336,10 @@ def party_app(room: Room, network: bool = False, limits: RateLimits | None = Non
         Route("/", home), Route("/screen/{key}", screen), Route("/join/{code}", join_page),
         Route("/assets/{name}", asset), Route("/favicon.ico", no_icon), Route("/cards/{key}.png", card),
         Route("/s/{key}/qr.svg", qr), Route("/s/{key}/events", screen_events),
-        Route("/s/{key}/start", screen_action(lambda body: table.start()), methods=["POST"]),
+        Route("/s/{key}/start", screen_action(lambda body: room.start()), methods=["POST"]),
+        Route("/s/{key}/setup", screen_action(tailor), methods=["POST"]),
+        Route("/s/{key}/profile", screen_action(save_profile), methods=["POST"]),
+        Route("/s/{key}/download/{what}", download),
         Route("/s/{key}/bot", screen_action(lambda body: table.bot_takes(body.get("seat"))), methods=["POST"]),
         Route("/r/{code}/events", room_events), Route("/r/{code}/me", me),
         Route("/r/{code}/join", room_action(join), methods=["POST"]),

@@ -48,7 +48,9 @@ def screen_state(room: Room) -> dict:
             "join_url": room.join_url, "code": room.code, "started": table.started,
             "seats": _lobby(room), "can_start": not table.started and bool(table.seats),
             "bots": table.wanted_bots, "fewest": table.fewest, "most": table.most,
-            "view": view, "cards": {c: room.card(c) for c in _cards_named(view, ("cards",))}}
+            "view": view, "cards": {c: room.card(c) for c in _cards_named(view, ("cards",))},
+            "saved": room.saved, "setup": None if room.setup is None or table.started else
+            room.setup.state(len(table.seats) + table.wanted_bots, Words(PAGE_WORDS, deck_language(table.doc)))}
 
 
 def phone_state(room: Room, token: str) -> dict:
