@@ -295,10 +295,12 @@ def party_app(room: Room, network: bool = False, limits: RateLimits | None = Non
     def tailor(body: dict) -> None:
         no_setup()
         room.setup.change(body)
+        table.set_up_changed()
 
     def save_profile(body: dict) -> None:
         no_setup()
         room.saved = room.setup.save_profile(body).name
+        table.set_up_changed()
 
     async def download(request: Request) -> Response:
         """A printout of the deck as set up, the bytes the command line writes."""

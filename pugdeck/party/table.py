@@ -246,6 +246,10 @@ class PartyTable:
     def _changed(self) -> None:
         self.version += 1
 
+    def set_up_changed(self) -> None:
+        """The set-up screen changed the deck or its choices: the screens redraw."""
+        self._changed()
+
     # --- the log -----------------------------------------------------------------------
 
     @property

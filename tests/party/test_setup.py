@@ -1,0 +1,224 @@
+"""The party's set-up screen (issue 24): the host tailors the deck before Start, as `build`
+tailors it, downloads the printouts the command line writes, and saves the set-up as a
+profile the command line reads; nothing the page sends names a file outside the set-up's
+folder. Raw HTTP to 127.0.0.1 and, for the screen itself, headless chromium."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from helpers.devtools_browser import DevToolsPipe, find_browser
+from helpers.party_harness import Running, Tab, dressed
+from pugdeck.building.pipeline import build
+from pugdeck.cli import main
+from pugdeck.games.narration import Words
+from pugdeck.games.registry import bundled_decks, game
+from pugdeck.party.app import MAX_BODY
+from pugdeck.party.documents import PAGE_WORDS
+from pugdeck.party.room import Room
+from pugdeck.party.setup import Setup, playability
+from pugdeck.party.table import PartyTable
+
+
+def setup_room(deck: Path, folder: Path) -> Room:
+    spec = game("pug-you")
+    built = build(deck)
+    room = dressed(Room(PartyTable(spec, built.doc)), built, "pug-you")
+    room.setup = Setup(deck, spec, {}, folder, built)
+    room.played = built
+    return room
+
+
+@pytest.fixture
+def deck(tmp_path) -> Path:
+    return shutil.copytree(bundled_decks()["pug-you"], tmp_path / "deck")
+
+
+@pytest.fixture
+def served(deck):
+    servers = []
+
+    def start() -> Running:
+        servers.append(Running(setup_room(deck, deck)))
+        return servers[-1]
+    yield start
+    for server in servers:
+        server.stop()
+
+
+def test_toggles_rebuild_the_deck_as_build_does_and_start_plays_it(served, deck):
+    server = served()
+    key = server.room.screen_key
+    status, answer = server.post(f"/s/{key}/setup", {"values": {"no-red": True, "strangers": True}})
+    assert status == 200
+    expected = build(deck, {"no_red": True, "strangers": True})
+    setup = answer["setup"]
+    assert setup["summary"] == expected.summary and "red" not in setup["counts"]
+    assert setup["total"] == sum(c.get("copies", 1) for c in expected.doc["cards"])
+    assert {t["key"]: t["value"] for t in setup["toggles"]}["no-red"] is True
+    assert setup["playability"]["text"].startswith("playable for ")
+    # A value the parameter does not take, or a setting the page does not offer, is refused.
+    for values in ({"no-red": "yes"}, {"max-thermometer": 9}, {"customs": ["../../etc/passwd"]},
+                   {"exclude-tag": ["../x"]}, {"players": 5}):
+        status, answer = server.post(f"/s/{key}/setup", {"values": values})
+        assert status == 400, values
+    # An unknown tag does not build: the screen says why, with build's own message, and
+    # Start is refused until it is fixed.
+    status, answer = server.post(f"/s/{key}/setup", {"values": {"exclude-tag": ["no-such-tag"]}})
+    assert status == 200 and "no card has the tag 'no-such-tag'" in answer["setup"]["problems"][0]
+    server.post("/r/" + server.room.code + "/join", {"name": "Ana"})
+    status, answer = server.post(f"/s/{key}/start", {})
+    assert status == 409 and "does not build" in answer["error"]["message"]
+    server.post(f"/s/{key}/setup", {"values": {"exclude-tag": []}})
+    status, answer = server.post(f"/s/{key}/start", {})
+    assert status == 200 and answer["started"] and answer["setup"] is None
+    assert server.room.table.doc == expected.doc  # the game deals the deck as set up
+    status, answer = server.post(f"/s/{key}/setup", {"values": {"no-red": False}})
+    assert status == 409
+
+
+def test_playability_in_words_for_the_people_joined():
+    words = Words(PAGE_WORDS, "en")
+    doc = {"checked": {"players": [{"players": n, "playable": n <= 8, "cards": 100, "needed": 100 + 6 * (n - 8)}
+                                   for n in range(3, 11)]}}
+    assert playability(doc, 5, words)["text"] == "playable for 3–8"
+    assert playability(doc, 10, words)["text"] == "playable for 3–8; for 10 you need 12 more cards"
+    assert playability(doc, 9, words)["text"] == "playable for 3–8; for 9 you need 6 more cards"
+    assert "not 12" in playability(doc, 12, words)["text"]
+    spanish = Words(PAGE_WORDS, "es")
+    assert playability(doc, 10, spanish)["text"] == "se puede jugar con 3–8; para 10 te faltan 12 cartas"
+
+
+def test_the_pdf_download_is_the_bytes_build_writes(served, deck, tmp_path):
+    server = served()
+    key = server.room.screen_key
+    server.post(f"/s/{key}/setup", {"values": {"no-red": True, "strangers": True}})
+    status, headers, pdf = server.request("GET", f"/s/{key}/download/pdf?paper=letter&duplex=fold")
+    assert status == 200 and headers["content-type"] == "application/pdf"
+    assert 'filename="pug-you-strangers-no-red.pdf"' in headers["content-disposition"]
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(deck), "--no-red", "--strangers", "--paper", "letter",
+                                       "--duplex", "fold", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert pdf == (out / "pug-you-strangers-no-red.pdf").read_bytes()
+    for query in ("paper=a3", "duplex=../x", "paper=a4%00"):
+        assert server.request("GET", f"/s/{key}/download/pdf?{query}")[0] == 400
+    assert server.request("GET", f"/s/{key}/download/../../deck.yaml")[0] == 404
+    assert server.request("GET", f"/s/{key}x/download/pdf")[0] == 404  # the screen's key, or nothing
+
+
+def test_the_print_shop_zip_holds_the_files_export_writes(served, deck, tmp_path):
+    server = served()
+    key = server.room.screen_key
+    server.post(f"/s/{key}/setup", {"values": {"no-red": True, "strangers": True}})
+    status, headers, data = server.request("GET", f"/s/{key}/download/print-shop?shop=mpc")
+    assert status == 200 and headers["content-type"] == "application/zip"
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["export", "print-shop", str(deck), "--no-red", "--strangers",
+                                       "--shop", "mpc", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    folder = next(p for p in out.rglob("manifest.csv")).parent
+    written = {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        zipped = {name: archive.read(name) for name in archive.namelist()}
+    assert zipped == written and "manifest.csv" in zipped
+    assert server.request("GET", f"/s/{key}/download/print-shop?shop=../../x")[0] == 400
+
+
+def test_the_saved_profile_rebuilds_the_same_deck(served, deck):
+    server = served()
+    key = server.room.screen_key
+    server.post(f"/s/{key}/setup", {"values": {"no-red": True, "strangers": True, "max-thermometer": 2}})
+    status, answer = server.post(f"/s/{key}/profile", {"name": "friday-group"})
+    assert status == 200 and answer["saved"] == "friday-group.yaml"
+    profile = deck / "friday-group.yaml"
+    rebuilt = build(deck, profile=profile)
+    on_page = server.room.setup.built
+    assert rebuilt.doc["cards"] == on_page.doc["cards"] and rebuilt.doc["filters"] == on_page.doc["filters"]
+    result = CliRunner().invoke(main, ["build", str(deck), "--profile", str(profile), "--no-pdf",
+                                       "--out", str(deck.parent / "out")])
+    assert result.exit_code == 0 and on_page.name in result.output
+    # Saving again overwrites the page's own file, never one it did not write.
+    assert server.post(f"/s/{key}/profile", {"name": "friday-group"})[0] == 200
+    status, answer = server.post(f"/s/{key}/profile", {"name": "deck"})
+    assert status == 400 and "exists" in answer["error"]["message"]
+
+
+@pytest.mark.parametrize("name", ["../outside", "/tmp/outside", "a/b", "a\u0000b", "x" * 65, "", "Deck",
+                                  "..", ".hidden", 7, None, ["a"]])
+def test_a_profile_name_never_reaches_a_path_outside_the_folder(served, deck, name):
+    server = served()
+    before = sorted(p.name for p in deck.parent.iterdir()), sorted(p.name for p in deck.iterdir())
+    status, answer = server.post(f"/s/{server.room.screen_key}/profile", {"name": name})
+    assert status == 400 and answer["error"]["code"] in ("bad_name", "exists")
+    assert (sorted(p.name for p in deck.parent.iterdir()), sorted(p.name for p in deck.iterdir())) == before
+
+
+def test_huge_or_malformed_set_up_bodies_are_refused(served):
+    server = served()
+    key = server.room.screen_key
+    huge = json.dumps({"values": {"exclude-tag": ["a" * 60] * 40}}).encode()
+    assert len(huge) > MAX_BODY
+    status, _h, body = server.request("POST", f"/s/{key}/setup", huge, {"Content-Type": "application/json"})
+    assert status == 413
+    for body in (b"[]", b'{"values": []}', b'{"values": {}}', b"\x00"):
+        assert server.request("POST", f"/s/{key}/setup", body, {"Content-Type": "application/json"})[0] == 400
+    status, _h, _body = server.request("POST", f"/r/{server.room.code}/setup", b'{"values": {"no-red": true}}',
+                                       {"Content-Type": "application/json"})
+    assert status == 404 and server.room.setup.values == {}  # a phone's room code does not reach the set-up
+
+
+def test_a_spanish_deck_s_set_up_is_in_spanish(deck, tmp_path):
+    text = (deck / "deck.yaml").read_text(encoding="utf-8")
+    (deck / "deck.yaml").write_text(text.replace("language: en", "language: es"), encoding="utf-8")
+    server = Running(setup_room(deck, deck))
+    try:
+        status, answer = server.post(f"/s/{server.room.screen_key}/setup", {"values": {"no-red": True}})
+        assert status == 200 and answer["words"]["language"] == "es"
+        assert answer["setup"]["playability"]["text"].startswith("se puede jugar con ")
+        assert answer["words"]["texts"]["setup_title"] == "Prepara la baraja"
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def pipe(tmp_path_factory):
+    executable = find_browser()
+    if executable is None:
+        pytest.skip("no chromium on this machine (apt-get install chromium)")
+    browser = DevToolsPipe(executable, tmp_path_factory.mktemp("chromium-profile"))
+    yield browser
+    browser.close()
+
+
+def test_the_host_tailors_the_deck_on_the_shared_screen(pipe, served, tmp_path):
+    server = served()
+    screen = Tab(pipe, 1280, 900, mobile=False)
+    screen.open(server.room.screen_url)
+    screen.wait_until("document.querySelector('[data-toggle=\"no-red\"] input') !== null")
+    before = screen.evaluate("document.getElementById('setup-count').textContent")
+    assert "red" in before
+    screen.click('[data-toggle="no-red"] input')
+    screen.wait_until("!document.getElementById('setup-count').textContent.includes('red')")
+    screen.click('[data-toggle="strangers"] input')
+    deadline = time.monotonic() + 20
+    while server.room.setup.values != {"no_red": True, "strangers": True}:
+        assert time.monotonic() < deadline, server.room.setup.values
+        time.sleep(0.05)
+    screen.wait_until(f"document.body.dataset.version === '{server.room.table.version}'")
+    shown = screen.evaluate("document.getElementById('setup-playable').textContent")
+    assert shown == server.room.setup.state(0, Words(PAGE_WORDS, "en"))["playability"]["text"]
+    href = screen.evaluate("document.getElementById('download-pdf').getAttribute('href')")
+    assert href.startswith(f"/s/{server.room.screen_key}/download/pdf?paper=a4&duplex=long")
+    screen.evaluate("document.getElementById('profile-name').value = 'tuesday'")
+    screen.click("#save-profile")
+    screen.wait_until("document.getElementById('profile-saved').textContent.includes('tuesday.yaml')")
+    screen.screenshot(tmp_path / "setup.png", full=True)
