@@ -59,6 +59,7 @@ def party_command(deck: Path, bots: int, seed: int, port: int, host: str, log_pa
     from pugdeck.games.registry import game  # noqa: PLC0415
     from pugdeck.inputs import read_bytes  # noqa: PLC0415
     from pugdeck.live.server import bind, is_loopback  # noqa: PLC0415
+    from pugdeck.party.blue import BlueCards  # noqa: PLC0415
     from pugdeck.party.room import Room, card_pictures  # noqa: PLC0415
     from pugdeck.party.server import PartyServer, lan_address  # noqa: PLC0415
     from pugdeck.party.setup import Setup  # noqa: PLC0415
@@ -111,6 +112,8 @@ def party_command(deck: Path, bots: int, seed: int, port: int, host: str, log_pa
             given = merged(load_profile(profile, spec)[0], given, game_parameters(spec))
         folder = Path(setup_folder) if setup_folder else (deck if deck.is_dir() else deck.parent)
         room.setup = Setup(deck, spec, given, folder, built)
+        form = getattr(spec.party_view(), "BLUE_CARDS", None)
+        room.blue = BlueCards(room.setup, form) if form else None
     room.cards, room.pictures, why_not = card_pictures(built)
     room.played = built
     if why_not:

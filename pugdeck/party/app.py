@@ -302,6 +302,23 @@ def party_app(room: Room, network: bool = False, limits: RateLimits | None = Non
         room.saved = room.setup.save_profile(body).name
         table.set_up_changed()
 
+    def blue_cards() -> Any:
+        no_setup()
+        if room.blue is None:
+            raise Refused("no_blue_cards", "this deck's game has no blue cards to write", 409)
+        return room.blue
+
+    def write_blue(body: dict, token: str) -> dict:
+        cards = blue_cards()
+        seat = table.seat_of(token)
+        answer = cards.write(table.seats[seat].name, body.get("card"))
+        table.set_up_changed()
+        return answer
+
+    def decide_blue(body: dict) -> None:
+        blue_cards().decide(body)
+        table.set_up_changed()
+
     async def download(request: Request) -> Response:
         """A printout of the deck as set up, the bytes the command line writes."""
         if not right(request.path_params["key"], room.screen_key, request):
@@ -342,6 +359,8 @@ def party_app(room: Room, network: bool = False, limits: RateLimits | None = Non
         Route("/s/{key}/setup", screen_action(tailor), methods=["POST"]),
         Route("/s/{key}/profile", screen_action(save_profile), methods=["POST"]),
         Route("/s/{key}/download/{what}", download),
+        Route("/s/{key}/blue", screen_action(decide_blue), methods=["POST"]),
+        Route("/r/{code}/blue", room_action(write_blue), methods=["POST"]),
         Route("/s/{key}/bot", screen_action(lambda body: table.bot_takes(body.get("seat"))), methods=["POST"]),
         Route("/r/{code}/events", room_events), Route("/r/{code}/me", me),
         Route("/r/{code}/join", room_action(join), methods=["POST"]),

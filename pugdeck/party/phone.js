@@ -89,6 +89,73 @@ function drawSeat(state) {
   if (first && document.activeElement === document.body) first.focus({preventScroll: true});
 }
 
+// The blue-card form, drawn once (a redraw would lose what is being typed); each field
+// has its own place for the build's messages about it.
+function drawBlue(state) {
+  const blue = state.blue;
+  document.getElementById("blue").hidden = !blue;
+  if (!blue) return;
+  setText("blue-title", say("blue_title"));
+  document.getElementById("blue-send").textContent = say("blue_send");
+  const fields = document.getElementById("blue-fields");
+  if (!fields.children.length) {
+    for (const field of blue.form) {
+      const id = "blue-" + field.key;
+      const box = element("div", {class: "field"});
+      box.append(element("label", {for: id}, field.label));
+      let input;
+      if (field.kind === "choice") {
+        input = element("select", {id: id, name: field.key});
+        input.append(element("option", {value: ""}, "—"));
+        for (const choice of field.choices) input.append(element("option", {value: choice}, choice));
+      } else if (field.kind === "int") {
+        input = element("input", {id: id, name: field.key, type: "number", min: field.min, max: field.max, inputmode: "numeric"});
+      } else {
+        input = element("textarea", {id: id, name: field.key, maxlength: field.max, rows: field.max > 100 ? 3 : 1});
+      }
+      box.append(input, element("p", {class: "problem", "data-problem": field.key, role: "alert"}));
+      fields.append(box);
+    }
+    const general = element("p", {class: "problem", "data-problem": "", role: "alert"});
+    fields.append(general);
+    document.getElementById("blue-form").addEventListener("submit", (event) => sendBlue(event, blue.form));
+  }
+  fill("blue-mine", blue.cards.map((card) => element("li", {"data-blue": card.id},
+    `${card.fields.question || ""} — ${say(card.approved ? "blue_in_deck" : "blue_waiting")}`)));
+}
+
+function markProblems(problems) {
+  for (const node of document.querySelectorAll("#blue-fields [data-problem]")) {
+    const here = problems.filter((p) => (p.field || "") === node.dataset.problem ||
+      (node.dataset.problem === "" && !document.querySelector(`#blue-fields [data-problem="${p.field}"]`)));
+    node.textContent = here.map((p) => p.message).join("; ");
+    node.hidden = !here.length;
+    const input = document.getElementById("blue-" + node.dataset.problem);
+    if (input) input.setAttribute("aria-invalid", here.length ? "true" : "false");
+  }
+}
+
+async function sendBlue(event, form) {
+  event.preventDefault();
+  const card = {};
+  for (const field of form) {
+    const value = document.getElementById("blue-" + field.key).value.trim();
+    if (value !== "") card[field.key] = field.kind === "int" ? Number(value) : value;
+  }
+  const sent = await postJSON(`/r/${code}/blue`, {card: card}, {"X-Seat-Token": token});
+  if (!sent.ok) { showError(sent.answer.error ? sent.answer.error.message : ""); return; }
+  showError("");
+  if (sent.answer.accepted) {
+    markProblems([]);
+    document.getElementById("blue-form").reset();
+    setText("blue-note", say("blue_sent"));
+  } else {
+    markProblems(sent.answer.problems);
+    setText("blue-note", say("blue_fix"));
+  }
+  refresh();
+}
+
 function apply(state) {
   useWords(state.words);
   if (!state.joined && token) {  // the seat was given to a bot, or the party was restarted
@@ -102,6 +169,7 @@ function apply(state) {
   document.getElementById("join").hidden = state.joined;
   document.getElementById("seated").hidden = !state.joined;
   if (state.joined) drawSeat(state); else drawJoin(state);
+  if (state.joined) drawBlue(state); else document.getElementById("blue").hidden = true;
 }
 
 function seated(answer) {

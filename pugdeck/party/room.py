@@ -54,6 +54,7 @@ class Room:
     setup: Any = None  # a party.setup.Setup while the host may still tailor the deck
     played: Any = None  # the Built deck the pictures were drawn for
     saved: str | None = None  # the profile file the set-up was saved as last
+    blue: Any = None  # a party.blue.BlueCards when the deck's game has blue cards to write
 
     def start(self) -> None:
         """Start the game with the deck as set up (its pictures drawn again if it changed)."""

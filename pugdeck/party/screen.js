@@ -55,6 +55,13 @@ function toggleNode(toggle) {
   return label;
 }
 
+function decideBlue(id, approve) {
+  postJSON(`/s/${key}/blue`, {id: id, approve: approve}).then((sent) => {
+    if (sent.ok) apply(sent.answer);
+    else setText("setup-problems", sent.answer.error ? sent.answer.error.message : "");
+  });
+}
+
 function drawSetup(state) {
   const setup = state.setup;
   document.getElementById("setup").hidden = !setup;
@@ -83,6 +90,22 @@ function drawSetup(state) {
   };
   links();
   for (const id of ["paper", "duplex", "shop"]) document.getElementById(id).onchange = links;
+  const blue = state.blue;
+  setText("blue-title", blue && blue.cards.length ? say("blue_cards") : "");
+  fill("blue-cards", (blue ? blue.cards : []).map((card) => {
+    const item = element("li", {"data-blue": card.id, class: card.approved ? "approved" : "waiting"});
+    item.append(element("span", {}, `${card.fields.question || ""} (${say("blue_by", {name: card.by})}) — ` +
+      say(card.approved ? "blue_in_deck" : "blue_waiting")));
+    if (!card.approved) {
+      const approve = element("button", {type: "button", class: "approve"}, say("approve"));
+      approve.addEventListener("click", () => decideBlue(card.id, true));
+      item.append(approve);
+    }
+    const remove = element("button", {type: "button", class: "quiet remove"}, say("remove"));
+    remove.addEventListener("click", () => decideBlue(card.id, false));
+    item.append(remove);
+    return item;
+  }));
   setText("profile-label", say("profile_name"));
   document.getElementById("save-profile").textContent = say("save_profile");
   setText("profile-saved", state.saved ? say("profile_saved", {file: state.saved}) : "");

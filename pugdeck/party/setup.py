@@ -110,6 +110,18 @@ class Setup:
             values[parameter.name] = checked_value(parameter, value)
         values = {name: value for name, value in values.items()
                   if value != next((p.default for p in game_parameters(self.spec) if p.name == name), None)}
+        return self._rebuild(values)
+
+    def use_file(self, name: str, path: Path | None) -> None:
+        """Build with this file as the FILE parameter `name` (the blue cards' customs file),
+        or without it."""
+        values = dict(self.values)
+        values.pop(name, None)
+        if path is not None:
+            values[name] = (str(path),)
+        self._rebuild(values)
+
+    def _rebuild(self, values: dict) -> Built | None:
         try:
             built = build(self.deck_path, values)
         except DeckError as error:

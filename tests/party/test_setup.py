@@ -23,6 +23,7 @@ from pugdeck.games.narration import Words
 from pugdeck.games.registry import bundled_decks, game
 from pugdeck.party.app import MAX_BODY
 from pugdeck.party.documents import PAGE_WORDS
+from pugdeck.party.blue import BlueCards
 from pugdeck.party.room import Room
 from pugdeck.party.setup import Setup, playability
 from pugdeck.party.table import PartyTable
@@ -33,6 +34,7 @@ def setup_room(deck: Path, folder: Path) -> Room:
     built = build(deck)
     room = dressed(Room(PartyTable(spec, built.doc)), built, "pug-you")
     room.setup = Setup(deck, spec, {}, folder, built)
+    room.blue = BlueCards(room.setup, spec.party_view().BLUE_CARDS)
     room.played = built
     return room
 
@@ -222,3 +224,51 @@ def test_the_host_tailors_the_deck_on_the_shared_screen(pipe, served, tmp_path):
     screen.click("#save-profile")
     screen.wait_until("document.getElementById('profile-saved').textContent.includes('tuesday.yaml')")
     screen.screenshot(tmp_path / "setup.png", full=True)
+
+
+KARAOKE = {"question": "Who would sing karaoke at a funeral?", "level": "yellow", "badges": 2,
+           "descriptive": "the karaoke menace", "turds": 2, "thermometer": 2}
+
+
+def test_blue_cards_are_checked_as_build_checks_them_and_kept_for_the_host(served, deck):
+    server = served()
+    code, key = server.room.code, server.room.screen_key
+    _status, ana = server.post(f"/r/{code}/join", {"name": "Ana"})
+    status, answer = server.post(f"/r/{code}/blue", {"card": {**KARAOKE, "badges": None}}, ana["token"])
+    assert status == 200 and not answer["accepted"]
+    assert {"field": "badges", "message": "a written custom card needs badges"} in answer["problems"]
+    status, answer = server.post(f"/r/{code}/blue", {"card": {**KARAOKE, "question": "Who owns a \u2603?"}},
+                                 ana["token"])
+    assert [p["field"] for p in answer["problems"]] == ["question"] and "U+2603" in answer["problems"][0]["message"]
+    status, answer = server.post(f"/r/{code}/blue", {"card": KARAOKE}, ana["token"])
+    assert status == 200 and answer == {"accepted": True, "id": "party-blue-1"}
+    # Kept by the server, not the phone: Ana's phone is gone, the host still sees the card.
+    status, screen = server.post(f"/s/{key}/blue", {"id": "party-blue-1", "approve": True})
+    assert status == 200 and screen["blue"]["cards"][0]["approved"] and screen["blue"]["cards"][0]["by"] == "Ana"
+    customs = deck / "party-customs.yaml"
+    expected = build(deck, {"customs": (str(customs),)})
+    assert server.room.setup.built.doc["cards"] == expected.doc["cards"]
+    assert "customs 1" in screen["setup"]["summary"]
+    # Removing it takes it out of the file and the deck.
+    server.post(f"/s/{key}/blue", {"id": "party-blue-1", "approve": False})
+    assert "party-blue-1" not in customs.read_text() and "customs" not in server.room.setup.values
+
+
+@pytest.mark.parametrize("card", [{"id": "../../etc/passwd"}, {"kind": "pug"}, {"question": 7},
+                                  {"question": "x" * 401}, {"badges": "2"}, {"art": "/etc/passwd"},
+                                  "not a card", None])
+def test_a_phone_cannot_name_a_file_or_set_a_field_the_form_does_not_have(served, deck, card):
+    server = served()
+    _status, ana = server.post(f"/r/{server.room.code}/join", {"name": "Ana"})
+    before = sorted(p.name for p in deck.parent.iterdir()), sorted(p.name for p in deck.iterdir())
+    status, answer = server.post(f"/r/{server.room.code}/blue", {"card": card}, ana["token"])
+    assert status == 400 and answer["error"]["code"] == "bad_card"
+    assert (sorted(p.name for p in deck.parent.iterdir()), sorted(p.name for p in deck.iterdir())) == before
+    status, answer = server.post(f"/r/{server.room.code}/blue", {"card": KARAOKE}, "not-a-token")
+    assert status in (401, 403) and not server.room.blue.cards
+
+
+def test_a_party_never_overwrites_a_customs_file_it_did_not_write(deck):
+    (deck / "party-customs.yaml").write_text("cards: []\n", encoding="utf-8")
+    room = setup_room(deck, deck)
+    assert room.blue.path.name == "party-customs-2.yaml"
