@@ -42,6 +42,16 @@ def _blue(room: Room, seat_name: str | None = None) -> dict | None:
     return room.blue.state(labels, seat_name)
 
 
+def _setup(room: Room) -> dict | None:
+    """The set-up before Start, its playability for the seats Start fills (bots up to the
+    fewest the deck's rules allow)."""
+    table = room.table
+    if room.setup is None or table.started:
+        return None
+    seats = max(table.fewest, len(table.seats) + table.wanted_bots)
+    return room.setup.state(seats, Words(PAGE_WORDS, deck_language(table.doc)))
+
+
 def _lobby(room: Room) -> list[dict]:
     return [{"seat": i, "name": s.name, "bot": s.is_bot, "here": s.token is not None}
             for i, s in enumerate(room.table.seats)]
@@ -57,8 +67,7 @@ def screen_state(room: Room) -> dict:
             "seats": _lobby(room), "can_start": not table.started and bool(table.seats),
             "bots": table.wanted_bots, "fewest": table.fewest, "most": table.most,
             "view": view, "cards": {c: room.card(c) for c in _cards_named(view, ("cards",))},
-            "saved": room.saved, "blue": _blue(room), "setup": None if room.setup is None or table.started else
-            room.setup.state(len(table.seats) + table.wanted_bots, Words(PAGE_WORDS, deck_language(table.doc)))}
+            "saved": room.saved, "blue": _blue(room), "setup": _setup(room)}
 
 
 def phone_state(room: Room, token: str) -> dict:

@@ -134,9 +134,16 @@ class Setup:
     def state(self, joined: int, words) -> dict:
         """What the screen shows: each toggle and its value, the counts, the playability."""
         doc = self.built.doc
+        # Counted by level for the deck's most common kind of card, by kind for the others
+        # (mutts, blue cards): no game's words, only its built cards' fields.
+        kinds: dict[str, int] = {}
+        for card in doc["cards"]:
+            kinds[str(card.get("kind"))] = kinds.get(str(card.get("kind")), 0) + 1
+        usual = max(kinds, key=kinds.get) if kinds else None
         counts: dict[str, int] = {}
         for card in doc["cards"]:
-            key = str(card.get("level") or card.get("kind") or "cards")
+            kind = str(card.get("kind"))
+            key = str(card["level"]) if kind == usual and card.get("level") else (kind if kind != "None" else "cards")
             counts[key] = counts.get(key, 0) + card.get("copies", 1)
         shown = []
         for p in self.parameters:

@@ -22,8 +22,8 @@ from pugdeck.cli import main
 from pugdeck.games.narration import Words
 from pugdeck.games.registry import bundled_decks, game
 from pugdeck.party.app import MAX_BODY
-from pugdeck.party.documents import PAGE_WORDS
 from pugdeck.party.blue import BlueCards
+from pugdeck.party.documents import PAGE_WORDS
 from pugdeck.party.room import Room
 from pugdeck.party.setup import Setup, playability
 from pugdeck.party.table import PartyTable
@@ -272,3 +272,104 @@ def test_a_party_never_overwrites_a_customs_file_it_did_not_write(deck):
     (deck / "party-customs.yaml").write_text("cards: []\n", encoding="utf-8")
     room = setup_room(deck, deck)
     assert room.blue.path.name == "party-customs-2.yaml"
+
+
+BLUE_CARDS = [  # (phone, card); the second is refused (no badges) until Bo adds them
+    (0, KARAOKE),
+    (1, {**KARAOKE, "question": "Who would adopt a goat on a whim?", "badges": None,
+         "descriptive": "the goat person"}),
+    (1, {**KARAOKE, "question": "Who would cry at a car advert?", "level": "green",
+         "descriptive": "the soft heart", "thermometer": 1}),
+    (2, {**KARAOKE, "question": "Who would start a band with strangers?", "descriptive": "the rock star"}),
+    (2, {**KARAOKE, "question": "Who would win a pie-eating contest?", "level": "green",
+         "descriptive": "the pie champion", "turds": 1}),
+]
+
+
+def fill_blue_form(phone: Tab, card: dict) -> None:
+    for field, value in card.items():
+        selector = f"#blue-{field}"
+        phone.wait_until(f"document.querySelector({json.dumps(selector)}) !== null")
+        phone.evaluate(f"document.querySelector({json.dumps(selector)}).value = "
+                       f"{json.dumps('' if value is None else str(value))}")
+    phone.click("#blue-send")
+
+
+def _digest(tab: Tab, href: str) -> str:
+    tab.evaluate(f"window.digest = null; fetch({json.dumps(href)}).then(r => r.arrayBuffer())"
+                 ".then(b => crypto.subtle.digest('SHA-256', b)).then(d => { window.digest = "
+                 "Array.from(new Uint8Array(d), x => x.toString(16).padStart(2, '0')).join(''); })")
+    return tab.wait_until("window.digest", timeout=120)
+
+
+def test_three_phones_write_five_blue_cards_and_the_host_prints_the_deck_the_cli_builds(pipe, served, deck,
+                                                                                       tmp_path):
+    import hashlib  # noqa: PLC0415
+
+    server = served()
+    screen = Tab(pipe, 1280, 900, mobile=False)
+    screen.open(server.room.screen_url)
+    phones = []
+    for name in ("Ana", "Bo", "Chidi"):
+        phone = Tab(pipe, 390, 844, mobile=True)
+        phone.open(server.room.join_url)
+        phone.type_text("#name", name)
+        phone.click("#join-button")
+        phone.wait_until("document.body.dataset.joined === 'true'")
+        phones.append(phone)
+    for index, (seat, card) in enumerate(BLUE_CARDS):
+        phone = phones[seat]
+        fill_blue_form(phone, card)
+        if card.get("badges") is None:  # refused, the build's message at the field
+            message = phone.wait_until("document.querySelector('[data-problem=\"badges\"]').textContent")
+            assert message == "a written custom card needs badges"
+            assert phone.evaluate("document.getElementById('blue-badges').getAttribute('aria-invalid')") == "true"
+            assert phone.evaluate("document.getElementById('blue-question').value") == card["question"]
+            if index == 1:
+                phone.screenshot(tmp_path / "phone-refused.png", full=True)
+            fill_blue_form(phone, {"badges": 1})
+        phone.wait_until(f"document.querySelectorAll('#blue-mine li').length === "
+                         f"{sum(1 for s, _c in BLUE_CARDS[:index + 1] if s == seat)}")
+    assert len(server.room.blue.cards) == 5
+    phones[2].call("Page.navigate", {"url": "about:blank"})  # a phone goes away: its cards stay
+    for card in list(server.room.blue.cards):
+        screen.click(f'[data-blue="{card.id}"] button.approve')
+        screen.wait_until(f"document.querySelector('[data-blue=\"{card.id}\"]').className === 'approved'")
+    screen.click('[data-toggle="no-red"] input')
+    screen.wait_until("document.querySelector('[data-toggle=\"no-red\"] input').checked")
+    screen.click('[data-toggle="strangers"] input')
+    deadline = time.monotonic() + 30
+    while set(server.room.setup.values) != {"no_red", "strangers", "customs"}:
+        assert time.monotonic() < deadline, server.room.setup.values
+        time.sleep(0.05)
+    screen.wait_until(f"document.body.dataset.version === '{server.room.table.version}'")
+    screen.screenshot(tmp_path / "screen-setup.png", full=True)
+    customs = deck / "party-customs.yaml"
+    assert customs.read_text(encoding="utf-8").count("id: party-blue-") == 5
+
+    pdf_href = screen.evaluate("document.getElementById('download-pdf').getAttribute('href')")
+    zip_href = screen.evaluate("document.getElementById('download-zip').getAttribute('href')")
+    pdf_digest, zip_digest = _digest(screen, pdf_href), _digest(screen, zip_href)
+
+    out = tmp_path / "cli"
+    result = CliRunner().invoke(main, ["build", str(deck), "--no-red", "--strangers", "--customs", str(customs),
+                                       "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    pdf = next(out.glob("*.pdf"))
+    assert hashlib.sha256(pdf.read_bytes()).hexdigest() == pdf_digest
+    result = CliRunner().invoke(main, ["export", "print-shop", str(deck), "--no-red", "--strangers",
+                                       "--customs", str(customs), "--shop", "mpc", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    folder = next(out.rglob("manifest.csv")).parent
+    assert "party-blue-5" in (folder / "manifest.csv").read_text(encoding="utf-8")
+    _status, _headers, zipped = server.request("GET", zip_href)
+    assert hashlib.sha256(zipped).hexdigest() == zip_digest
+    with zipfile.ZipFile(io.BytesIO(zipped)) as archive:
+        assert {n: archive.read(n) for n in archive.namelist()} == \
+            {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+    screen.evaluate("document.getElementById('profile-name').value = 'our-party'")
+    screen.click("#save-profile")
+    screen.wait_until("document.getElementById('profile-saved').textContent.includes('our-party.yaml')")
+    rebuilt = build(deck, profile=deck / "our-party.yaml")
+    assert rebuilt.doc["cards"] == server.room.setup.built.doc["cards"]
