@@ -94,9 +94,9 @@ function drawSeat(state) {
 function drawBlue(state) {
   const blue = state.blue;
   document.getElementById("blue").hidden = !blue;
+  document.getElementById("blue-send").textContent = say("blue_send");  // a button always says what it does
   if (!blue) return;
   setText("blue-title", say("blue_title"));
-  document.getElementById("blue-send").textContent = say("blue_send");
   const fields = document.getElementById("blue-fields");
   if (!fields.children.length) {
     for (const field of blue.form) {
@@ -169,7 +169,7 @@ function apply(state) {
   document.getElementById("join").hidden = state.joined;
   document.getElementById("seated").hidden = !state.joined;
   if (state.joined) drawSeat(state); else drawJoin(state);
-  if (state.joined) drawBlue(state); else document.getElementById("blue").hidden = true;
+  drawBlue(state.joined ? state : {blue: null});
 }
 
 function seated(answer) {

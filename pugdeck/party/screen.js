@@ -65,6 +65,7 @@ function decideBlue(id, approve) {
 function drawSetup(state) {
   const setup = state.setup;
   document.getElementById("setup").hidden = !setup;
+  document.getElementById("save-profile").textContent = say("save_profile");  // a button always says what it does
   if (!setup) return;
   setText("setup-title", say("setup_title"));
   const levels = Object.entries(setup.counts).map(([level, count]) => `${level} ${count}`).join(" · ");

@@ -27,6 +27,7 @@ from pugdeck.building.parameters import SHARED, game_parameters
 from pugdeck.building.pipeline import build
 from pugdeck.core.built_deck import Built
 from pugdeck.core.diagnostics import DeckError
+from pugdeck.core.runs import number_runs
 from pugdeck.games.parameters import CHOICE, FILE, FLAG, INT, TEXT, Parameter
 from pugdeck.games.spec import GameSpec
 from pugdeck.party.table import Refused
@@ -233,7 +234,7 @@ def playability(doc: dict, joined: int, words) -> dict:
     (`checked.players`): "playable for 5–8; for 10 you need 12 more cards"."""
     checks = doc.get("checked", {}).get("players", [])
     playable = [c["players"] for c in checks if c["playable"]]
-    line = words("playable_for", players=runs(playable)) if playable else words("playable_for_none")
+    line = words("playable_for", players=number_runs(playable)) if playable else words("playable_for_none")
     wanted = next((c for c in checks if c["players"] == joined), None)
     if wanted is not None and not wanted["playable"]:
         line += "; " + words.counted("need_more", wanted["needed"] - wanted["cards"], players=joined)
@@ -243,13 +244,3 @@ def playability(doc: dict, joined: int, words) -> dict:
     return {"text": line, "playable_for": playable,
             "joined_playable": bool(wanted and wanted["playable"])}
 
-
-def runs(players: list[int]) -> str:
-    """[5, 6, 7, 9] → '5–7, 9'."""
-    groups: list[list[int]] = []
-    for p in players:
-        if groups and p == groups[-1][-1] + 1:
-            groups[-1].append(p)
-        else:
-            groups.append([p])
-    return ", ".join(f"{g[0]}–{g[-1]}" if len(g) > 1 else str(g[0]) for g in groups)
