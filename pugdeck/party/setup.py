@@ -117,9 +117,10 @@ class Setup:
         """Build with this file as the FILE parameter `name` (the blue cards' customs file),
         or without it."""
         values = dict(self.values)
-        values.pop(name, None)
-        if path is not None:
-            values[name] = (str(path),)
+        others = tuple(f for f in values.pop(name, ()) if Path(f) != path)  # the command line's own
+        files = others + ((str(path),) if path is not None else ())
+        if files:
+            values[name] = files
         self._rebuild(values)
 
     def _rebuild(self, values: dict) -> Built | None:
@@ -206,7 +207,11 @@ class Setup:
                 continue
             if p.kind == FILE:  # relative to the profile's folder, as profiles name files
                 paths = [Path(v) for v in (value if p.repeatable else (value,))]
-                named = [str(path.resolve().relative_to(self.folder.resolve())) for path in paths]
+                try:
+                    named = [path.resolve().relative_to(self.folder.resolve()).as_posix() for path in paths]
+                except ValueError:
+                    raise Refused("outside", f"{p.profile_key}: a profile names files inside its own folder "
+                                  f"({self.folder}); copy {', '.join(map(str, paths))} there first") from None
                 data[p.profile_key] = named if p.repeatable else named[0]
             else:
                 data[p.profile_key] = list(value) if isinstance(value, tuple) else value

@@ -26,7 +26,7 @@ from pugdeck.party.blue import BlueCards
 from pugdeck.party.documents import PAGE_WORDS
 from pugdeck.party.room import Room
 from pugdeck.party.setup import Setup, playability
-from pugdeck.party.table import PartyTable
+from pugdeck.party.table import PartyTable, Refused
 
 
 def setup_room(deck: Path, folder: Path) -> Room:
@@ -373,3 +373,20 @@ def test_three_phones_write_five_blue_cards_and_the_host_prints_the_deck_the_cli
     screen.wait_until("document.getElementById('profile-saved').textContent.includes('our-party.yaml')")
     rebuilt = build(deck, profile=deck / "our-party.yaml")
     assert rebuilt.doc["cards"] == server.room.setup.built.doc["cards"]
+
+
+def test_blue_cards_join_the_customs_the_command_line_gave(deck, tmp_path):
+    spec = game("pug-you")
+    theirs = tmp_path / "theirs.yaml"
+    theirs.write_text("cards:\n  - {id: their-card, kind: custom, level: green, question: 'Who hums?', badges: 1,"
+                      " descriptive: the hummer, turds: 1, thermometer: 1}\n", encoding="utf-8")
+    setup = Setup(deck, spec, {"customs": (str(theirs),)}, deck)
+    blue = BlueCards(setup, spec.party_view().BLUE_CARDS)
+    assert blue.write("Ana", KARAOKE)["accepted"]
+    blue.decide({"id": "party-blue-1", "approve": True})
+    ids = {c["id"].split("#")[0] for c in setup.built.doc["cards"]}
+    assert {"their-card", "party-blue-1"} <= ids
+    # The profile cannot name a file outside its folder: saying so, not writing a broken profile.
+    with pytest.raises(Refused, match="inside its own folder"):
+        setup.save_profile({"name": "with-theirs"})
+    assert not (deck / "with-theirs.yaml").exists()
