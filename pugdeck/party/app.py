@@ -196,6 +196,8 @@ def party_app(room: Room, network: bool = False, limits: RateLimits | None = Non
 
     async def card(request: Request) -> Response:
         png = room.pictures.get(request.path_params["key"])
+        if png is None and room.blue is not None:  # a blue card written on a phone
+            png = room.blue.pictures.get(request.path_params["key"])
         if png is None:
             return _error("not_found", "no such card picture", 404)
         return Response(png, media_type="image/png",

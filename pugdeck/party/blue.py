@@ -13,8 +13,10 @@ the ones about the card come back with the field they are about.
 from __future__ import annotations
 
 import tempfile
+import time
 import unicodedata
-from dataclasses import dataclass
+from collections import deque
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +24,12 @@ import yaml
 
 from pugdeck.atomic import WriteError, write_files
 from pugdeck.building.pipeline import build
+from pugdeck.core.built_deck import Built
 from pugdeck.core.diagnostics import DeckError
 from pugdeck.party.table import Refused
 
 MAX_CARDS = 200  # waiting and approved, for one party
+CHECKS, CHECKS_S = 5, 5.0  # a seat's cards checked (a build, a drawing) in any CHECKS_S seconds
 MAX_TEXT = 400  # characters of a text field, before the game's own (smaller) limit is checked
 FILE_STEM = "party-customs"
 
@@ -36,6 +40,7 @@ class BlueCard:
     by: str  # the name of the seat that wrote it
     fields: dict
     approved: bool = False
+    picture: str | None = None  # the key of its picture as it will print
 
 
 def form_values(form: dict, given: Any) -> dict:
@@ -69,7 +74,9 @@ class BlueCards:
     def __init__(self, setup, form: dict):
         self.setup, self.form = setup, form
         self.cards: list[BlueCard] = []
+        self.pictures: dict[str, bytes] = {}  # key → PNG: the written cards' and the backs drawn with them
         self.made = 0
+        self.checked: dict[str, deque] = {}  # seat name → when its last cards were checked
         self.path = self._free_path(setup.folder)
 
     @staticmethod
@@ -84,33 +91,55 @@ class BlueCards:
     def _card(self, card_id: str, fields: dict) -> dict:
         return {"id": card_id, **self.form["fixed"], **fields}
 
-    def problems(self, card: dict) -> list[dict]:
+    def problems(self, card: dict) -> tuple[list[dict], Built | None]:
         """Every error `build --customs` finds in a customs file holding only `card`, as
-        {field, message}; none when it builds."""
+        {field, message}, and the deck it built (None when it does not)."""
         with tempfile.TemporaryDirectory(prefix="pugdeck-blue-") as folder:
             path = Path(folder) / "card.yaml"
             path.write_text(yaml.safe_dump({"cards": [card]}, sort_keys=False, allow_unicode=True), encoding="utf-8")
             try:
-                build(self.setup.deck_path, {self.form["parameter"]: (str(path),)})
+                built = build(self.setup.deck_path, {self.form["parameter"]: (str(path),)})
             except DeckError as error:
                 keys = [f["key"] for f in self.form["fields"]]
                 # A check about a missing field names the card ("needs badges"): shown at that field.
                 return [{"field": d.field if d.field in keys else next((k for k in keys if k in d.message), None),
-                         "message": d.message} for d in error.diagnostics if d.is_error()]
-        return []
+                         "message": d.message} for d in error.diagnostics if d.is_error()], None
+        return [], built
+
+    def _picture(self, built: Built, card_id: str) -> str | None:
+        """The card as it will print (live's drawing, the PDF's own layout): its picture's
+        key, the picture kept in `pictures`; None when it cannot be drawn. Only this card and,
+        the first time, the deck's backs are drawn: the rest are in `pictures` already."""
+        from pugdeck.live.card_images import draw_cards  # noqa: PLC0415 (reportlab, pdfium)
+
+        alone = [c for c in built.doc["cards"] if str(c.get("id", "")).split("#")[0] == card_id]
+        try:
+            drawn = draw_cards(replace(built, doc={**built.doc, "cards": alone}, blanks=0), self.pictures)
+        except (DeckError, OSError):
+            return None
+        for image in drawn.cards:
+            self.pictures.setdefault(image.key, image.png)
+        return next((i.key for i in drawn.cards if i.face.played and i.face.card_id.split("#")[0] == card_id), None)
 
     def write(self, seat_name: str, given: Any) -> dict:
         """A phone's card: its problems (nothing kept) or the card, waiting for the host."""
         if len(self.cards) >= MAX_CARDS:
             raise Refused("too_many", f"this party has {MAX_CARDS} blue cards already", 409)
         fields = form_values(self.form, given)
+        now = time.monotonic()
+        recent = self.checked.setdefault(seat_name, deque(maxlen=CHECKS))
+        if len(recent) == CHECKS and now - recent[0] < CHECKS_S:
+            raise Refused("slow_down", f"{CHECKS} cards in {CHECKS_S:.0f} seconds at most: send it again "
+                          "in a moment", 429)
+        recent.append(now)
         card_id = f"party-blue-{self.made + 1}"
-        problems = self.problems(self._card(card_id, fields))
-        if problems:
+        problems, built = self.problems(self._card(card_id, fields))
+        if problems or built is None:
             return {"accepted": False, "problems": problems}
         self.made += 1
-        self.cards.append(BlueCard(card_id, seat_name, fields))
-        return {"accepted": True, "id": card_id}
+        picture = self._picture(built, card_id)
+        self.cards.append(BlueCard(card_id, seat_name, fields, picture=picture))
+        return {"accepted": True, "id": card_id, "src": f"/cards/{picture}.png" if picture else None}
 
     def decide(self, body: Any) -> None:
         """The host's `{"id": ..., "approve": true|false}`: approved cards are saved and
@@ -146,12 +175,13 @@ class BlueCards:
                 write_files({self.path: self.customs_text().encode("utf-8")})
             except WriteError as error:
                 raise Refused("not_written", str(error), 500) from None
-        self.setup.use_file(self.form["parameter"], self.path if approved else None)
+        self.setup.use_file(self.form["parameter"], self.path, approved)
 
     def state(self, labels, seat_name: str | None = None) -> dict:
         """The cards (a phone sees its own only), the form with each field's label in the
         deck's language (`labels`: the game's party words), and the customs file's name."""
-        shown = [{"id": c.id, "by": c.by, "approved": c.approved, "fields": c.fields}
+        shown = [{"id": c.id, "by": c.by, "approved": c.approved, "fields": c.fields,
+                  "src": f"/cards/{c.picture}.png" if c.picture else None}
                  for c in self.cards if seat_name is None or c.by == seat_name]
         form = [{**f, "label": labels(f"blue_{f['key']}")} for f in self.form["fields"]]
         return {"cards": shown, "form": form, "file": self.path.name}

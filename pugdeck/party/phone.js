@@ -120,8 +120,12 @@ function drawBlue(state) {
     fields.append(general);
     document.getElementById("blue-form").addEventListener("submit", (event) => sendBlue(event, blue.form));
   }
-  fill("blue-mine", blue.cards.map((card) => element("li", {"data-blue": card.id},
-    `${card.fields.question || ""} — ${say(card.approved ? "blue_in_deck" : "blue_waiting")}`)));
+  fill("blue-mine", blue.cards.map((card) => {  // each card as it will print, and where it is
+    const item = element("li", {"data-blue": card.id});
+    if (card.src) item.append(cardNode({id: card.id, src: card.src, title: card.fields.question || "", text: ""}));
+    item.append(element("span", {}, `${card.fields.question || ""} — ${say(card.approved ? "blue_in_deck" : "blue_waiting")}`));
+    return item;
+  }));
 }
 
 function markProblems(problems) {

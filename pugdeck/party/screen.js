@@ -95,6 +95,7 @@ function drawSetup(state) {
   setText("blue-title", blue && blue.cards.length ? say("blue_cards") : "");
   fill("blue-cards", (blue ? blue.cards : []).map((card) => {
     const item = element("li", {"data-blue": card.id, class: card.approved ? "approved" : "waiting"});
+    if (card.src) item.append(cardNode({id: card.id, src: card.src, title: card.fields.question || "", text: ""}));
     item.append(element("span", {}, `${card.fields.question || ""} (${say("blue_by", {name: card.by})}) — ` +
       say(card.approved ? "blue_in_deck" : "blue_waiting")));
     if (!card.approved) {

@@ -113,12 +113,12 @@ class Setup:
                   if value != next((p.default for p in game_parameters(self.spec) if p.name == name), None)}
         return self._rebuild(values)
 
-    def use_file(self, name: str, path: Path | None) -> None:
-        """Build with this file as the FILE parameter `name` (the blue cards' customs file),
-        or without it."""
+    def use_file(self, name: str, path: Path, used: bool) -> None:
+        """Build with (`used`) or without this file among the FILE parameter `name`'s (the
+        blue cards' customs file beside the command line's own)."""
         values = dict(self.values)
-        others = tuple(f for f in values.pop(name, ()) if Path(f) != path)  # the command line's own
-        files = others + ((str(path),) if path is not None else ())
+        others = tuple(f for f in values.pop(name, ()) if Path(f) != path)
+        files = others + ((str(path),) if used else ())
         if files:
             values[name] = files
         self._rebuild(values)
