@@ -197,7 +197,7 @@ def party_app(room: Room, network: bool = False, limits: RateLimits | None = Non
     async def card(request: Request) -> Response:
         png = room.pictures.get(request.path_params["key"])
         if png is None and room.blue is not None:  # a blue card written on a phone
-            png = room.blue.pictures.get(request.path_params["key"])
+            png = room.blue.picture(request.path_params["key"])
         if png is None:
             return _error("not_found", "no such card picture", 404)
         return Response(png, media_type="image/png",
@@ -313,8 +313,10 @@ def party_app(room: Room, network: bool = False, limits: RateLimits | None = Non
     def write_blue(body: dict, token: str) -> dict:
         cards = blue_cards()
         seat = table.seat_of(token)
-        answer = cards.write(table.seats[seat].name, body.get("card"))
-        table.set_up_changed()
+        preview = body.get("preview", False) is True
+        answer = cards.write(table.seats[seat].name, body.get("card"), preview=preview)
+        if not preview:
+            table.set_up_changed()
         return answer
 
     def decide_blue(body: dict) -> None:

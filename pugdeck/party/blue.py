@@ -76,7 +76,9 @@ class BlueCards:
         self.cards: list[BlueCard] = []
         self.pictures: dict[str, bytes] = {}  # key → PNG: the written cards' and the backs drawn with them
         self.made = 0
-        self.checked: dict[str, deque] = {}  # seat name → when its last cards were checked
+        self.checked: dict[tuple[str, str], deque] = {}  # (seat name, kind) → when its last checks were
+        self.previews: dict[str, tuple[str, bytes]] = {}  # seat name → its last preview's key and PNG
+        self._drawn: dict[str, bytes] = {}
         self.path = self._free_path(setup.folder)
 
     @staticmethod
@@ -106,10 +108,11 @@ class BlueCards:
                          "message": d.message} for d in error.diagnostics if d.is_error()], None
         return [], built
 
-    def _picture(self, built: Built, card_id: str) -> str | None:
+    def _picture(self, built: Built, card_id: str, keep: bool = True) -> str | None:
         """The card as it will print (live's drawing, the PDF's own layout): its picture's
-        key, the picture kept in `pictures`; None when it cannot be drawn. Only this card and,
-        the first time, the deck's backs are drawn: the rest are in `pictures` already."""
+        key, the picture kept in `pictures` (`keep`) or only in `_drawn` until the next one;
+        None when it cannot be drawn. Only this card and, the first time, the deck's backs
+        are drawn: the rest are in `pictures` already."""
         from pugdeck.live.card_images import draw_cards  # noqa: PLC0415 (reportlab, pdfium)
 
         alone = [c for c in built.doc["cards"] if str(c.get("id", "")).split("#")[0] == card_id]
@@ -117,29 +120,49 @@ class BlueCards:
             drawn = draw_cards(replace(built, doc={**built.doc, "cards": alone}, blanks=0), self.pictures)
         except (DeckError, OSError):
             return None
+        key = next((i.key for i in drawn.cards if i.face.played and i.face.card_id.split("#")[0] == card_id), None)
+        self._drawn = {i.key: i.png for i in drawn.cards}
         for image in drawn.cards:
-            self.pictures.setdefault(image.key, image.png)
-        return next((i.key for i in drawn.cards if i.face.played and i.face.card_id.split("#")[0] == card_id), None)
+            if keep or not image.face.played:  # the backs, drawn once, are kept for the next card
+                self.pictures.setdefault(image.key, image.png)
+        return key
 
-    def write(self, seat_name: str, given: Any) -> dict:
-        """A phone's card: its problems (nothing kept) or the card, waiting for the host."""
-        if len(self.cards) >= MAX_CARDS:
-            raise Refused("too_many", f"this party has {MAX_CARDS} blue cards already", 409)
-        fields = form_values(self.form, given)
+    def _budget(self, seat_name: str, kind: str) -> None:
+        """At most CHECKS checks of `kind` (writing, previewing) per seat in CHECKS_S seconds."""
         now = time.monotonic()
-        recent = self.checked.setdefault(seat_name, deque(maxlen=CHECKS))
+        recent = self.checked.setdefault((seat_name, kind), deque(maxlen=CHECKS))
         if len(recent) == CHECKS and now - recent[0] < CHECKS_S:
             raise Refused("slow_down", f"{CHECKS} cards in {CHECKS_S:.0f} seconds at most: send it again "
                           "in a moment", 429)
         recent.append(now)
+
+    def write(self, seat_name: str, given: Any, preview: bool = False) -> dict:
+        """A phone's card: its problems (nothing kept) or the card, waiting for the host.
+        A `preview` is checked and drawn but not kept: the phone's picture as it is typed
+        (one per seat is kept, the last)."""
+        if len(self.cards) >= MAX_CARDS and not preview:
+            raise Refused("too_many", f"this party has {MAX_CARDS} blue cards already", 409)
+        fields = form_values(self.form, given)
+        self._budget(seat_name, "preview" if preview else "write")
         card_id = f"party-blue-{self.made + 1}"
         problems, built = self.problems(self._card(card_id, fields))
         if problems or built is None:
             return {"accepted": False, "problems": problems}
+        if preview:
+            key = self._picture(built, card_id, keep=False)
+            if key is not None:
+                self.previews[seat_name] = (key, self._drawn[key])
+            return {"accepted": False, "preview": True, "problems": [],
+                    "src": f"/cards/{key}.png" if key else None}
         self.made += 1
         picture = self._picture(built, card_id)
         self.cards.append(BlueCard(card_id, seat_name, fields, picture=picture))
         return {"accepted": True, "id": card_id, "src": f"/cards/{picture}.png" if picture else None}
+
+    def picture(self, key: str) -> bytes | None:
+        """A written card's picture, or a seat's last preview."""
+        png = self.pictures.get(key)
+        return png if png is not None else next((p for k, p in self.previews.values() if k == key), None)
 
     def decide(self, body: Any) -> None:
         """The host's `{"id": ..., "approve": true|false}`: approved cards are saved and

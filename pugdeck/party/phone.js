@@ -119,6 +119,7 @@ function drawBlue(state) {
     const general = element("p", {class: "problem", "data-problem": "", role: "alert"});
     fields.append(general);
     document.getElementById("blue-form").addEventListener("submit", (event) => sendBlue(event, blue.form));
+    document.getElementById("blue-form").addEventListener("input", () => previewSoon(blue.form));
   }
   fill("blue-mine", blue.cards.map((card) => {  // each card as it will print, and where it is
     const item = element("li", {"data-blue": card.id});
@@ -139,19 +140,43 @@ function markProblems(problems) {
   }
 }
 
-async function sendBlue(event, form) {
-  event.preventDefault();
+function typedCard(form) {
   const card = {};
   for (const field of form) {
     const value = document.getElementById("blue-" + field.key).value.trim();
     if (value !== "") card[field.key] = field.kind === "int" ? Number(value) : value;
   }
+  return card;
+}
+
+// The card as it will print, while it is typed: checked and drawn by the server a moment
+// after the typing stops (an answer older than the latest question is dropped).
+let previewTimer = null;
+let previewAsked = 0;
+function previewSoon(form) {
+  clearTimeout(previewTimer);
+  previewTimer = setTimeout(async () => {
+    const asked = ++previewAsked;
+    const sent = await postJSON(`/r/${code}/blue`, {card: typedCard(form), preview: true}, {"X-Seat-Token": token});
+    if (asked !== previewAsked || !sent.ok) return;
+    markProblems(sent.answer.problems || []);
+    fill("blue-preview", sent.answer.src
+      ? [cardNode({id: "preview", src: sent.answer.src, title: typedCard(form).question || "", text: ""})] : []);
+  }, 1200);
+}
+
+async function sendBlue(event, form) {
+  event.preventDefault();
+  clearTimeout(previewTimer);
+  previewAsked++;
+  const card = typedCard(form);
   const sent = await postJSON(`/r/${code}/blue`, {card: card}, {"X-Seat-Token": token});
   if (!sent.ok) { showError(sent.answer.error ? sent.answer.error.message : ""); return; }
   showError("");
   if (sent.answer.accepted) {
     markProblems([]);
     document.getElementById("blue-form").reset();
+    fill("blue-preview", []);
     setText("blue-note", say("blue_sent"));
   } else {
     markProblems(sent.answer.problems);

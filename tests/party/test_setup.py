@@ -286,13 +286,14 @@ BLUE_CARDS = [  # (phone, card); the second is refused (no badges) until Bo adds
 ]
 
 
-def fill_blue_form(phone: Tab, card: dict) -> None:
+def fill_blue_form(phone: Tab, card: dict, send: bool = True) -> None:
     for field, value in card.items():
         selector = f"#blue-{field}"
         phone.wait_until(f"document.querySelector({json.dumps(selector)}) !== null")
         phone.evaluate(f"document.querySelector({json.dumps(selector)}).value = "
                        f"{json.dumps('' if value is None else str(value))}")
-    phone.click("#blue-send")
+    if send:
+        phone.click("#blue-send")
 
 
 def _digest(tab: Tab, href: str) -> str:
@@ -317,6 +318,13 @@ def test_three_phones_write_five_blue_cards_and_the_host_prints_the_deck_the_cli
         phone.click("#join-button")
         phone.wait_until("document.body.dataset.joined === 'true'")
         phones.append(phone)
+    # While Ana types, her phone shows the card as it will print.
+    fill_blue_form(phones[0], KARAOKE, send=False)
+    phones[0].type_text("#blue-descriptive", " ")  # real typing: the form hears its input (trimmed)
+    phones[0].wait_until("document.querySelector('#blue-preview img') !== null")
+    phones[0].wait_until("document.querySelector('#blue-preview img').complete && "
+                         "document.querySelector('#blue-preview img').naturalWidth > 300")
+    phones[0].screenshot(tmp_path / "phone-preview.png", full=True)
     for index, (seat, card) in enumerate(BLUE_CARDS):
         phone = phones[seat]
         fill_blue_form(phone, card)
@@ -402,3 +410,15 @@ def test_a_blue_card_comes_back_as_it_will_print_and_a_flood_is_slowed(served):
     statuses = [server.post(f"/r/{server.room.code}/blue", {"card": {**KARAOKE, "turds": 1}}, ana["token"])[0]
                 for _ in range(6)]
     assert statuses[:4] == [200] * 4 and statuses[-1] == 429
+
+
+def test_a_card_being_typed_is_previewed_as_it_will_print_and_not_kept(served):
+    server = served()
+    _status, ana = server.post(f"/r/{server.room.code}/join", {"name": "Ana"})
+    status, answer = server.post(f"/r/{server.room.code}/blue", {"card": KARAOKE, "preview": True}, ana["token"])
+    assert status == 200 and answer["preview"] and answer["src"].startswith("/cards/")
+    assert server.request("GET", answer["src"])[2].startswith(b"\x89PNG")
+    assert server.room.blue.cards == []  # a preview is not a card
+    status, answer = server.post(f"/r/{server.room.code}/blue", {"card": {**KARAOKE, "badges": None},
+                                                                "preview": True}, ana["token"])
+    assert answer["problems"][0]["field"] == "badges" and "src" not in answer
