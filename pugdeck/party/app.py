@@ -39,6 +39,7 @@ from starlette.routing import Route
 from pugdeck.games import json_input
 from pugdeck.party.documents import phone_state, screen_state
 from pugdeck.party.room import Room
+from pugdeck.party.setup import back_offset
 from pugdeck.party.table import Refused
 
 HERE = Path(__file__).parent
@@ -333,7 +334,8 @@ def party_app(room: Room, network: bool = False, limits: RateLimits | None = Non
                 raise Refused("no_setup", "a resumed game has no set-up to print", 409)
             setup = room.setup
             if what == "pdf":
-                data = await run_in_threadpool(setup.pdf, query.get("paper", "a4"), query.get("duplex", "long"))
+                offset = back_offset(query.get("x"), query.get("y"))
+                data = await run_in_threadpool(setup.pdf, query.get("paper", "a4"), query.get("duplex", "long"), offset)
                 name, kind = f"{setup.built.name}.pdf", "application/pdf"
             elif what == "print-shop":
                 shop = query.get("shop", "")

@@ -86,11 +86,14 @@ function drawSetup(state) {
   zip.textContent = say("download_zip");
   const links = () => {
     pdf.href = `/s/${key}/download/pdf?paper=${document.getElementById("paper").value}` +
-      `&duplex=${document.getElementById("duplex").value}&v=${state.version}`;
+      `&duplex=${document.getElementById("duplex").value}` +
+      `&x=${encodeURIComponent(document.getElementById("offset-x").value || "0")}` +
+      `&y=${encodeURIComponent(document.getElementById("offset-y").value || "0")}&v=${state.version}`;
     zip.href = `/s/${key}/download/print-shop?shop=${shops.value}&v=${state.version}`;
   };
   links();
-  for (const id of ["paper", "duplex", "shop"]) document.getElementById(id).onchange = links;
+  for (const id of ["paper", "duplex", "shop", "offset-x", "offset-y"]) document.getElementById(id).onchange = links;
+  setText("offset-label", say("back_offset"));
   const blue = state.blue;
   setText("blue-title", blue && blue.cards.length ? say("blue_cards") : "");
   fill("blue-cards", (blue ? blue.cards : []).map((card) => {

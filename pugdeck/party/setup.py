@@ -167,7 +167,7 @@ class Setup:
 
         if paper not in PAPERS or duplex not in DUPLEXES:
             raise Refused("bad_value", f"paper is {' or '.join(PAPERS)}, duplex one of {', '.join(DUPLEXES)}")
-        offset = back_offset if duplex in ("long", "short") else (0.0, 0.0)
+        offset = back_offset if duplex in ("long", "short") else (0.0, 0.0)  # as build refuses it there
         return render_built(self.built, paper=paper, duplex=duplex, bleed_mm=None, back_offset_mm=offset)
 
     def print_shop_zip(self, shop_key: str) -> bytes:
@@ -232,6 +232,18 @@ class Setup:
             raise Refused("not_written", str(error), 500) from None
         self.written.add(path)
         return path
+
+
+def back_offset(x: str | None, y: str | None) -> tuple[float, float]:
+    """`build --back-offset X,Y` from the download's query (mm, at most 10 either way, as
+    the option takes it: `pugdeck calibrate` measures it)."""
+    try:
+        offset = (float(x or 0), float(y or 0))
+    except ValueError:
+        raise Refused("bad_value", "the back offset is two numbers in mm, like 0.5 and -1") from None
+    if not all(abs(v) <= 10 for v in offset):  # also refuses nan and inf
+        raise Refused("bad_value", "a back offset over 10 mm is a layout problem, not misregistration")
+    return offset
 
 
 def playability(doc: dict, joined: int, words) -> dict:

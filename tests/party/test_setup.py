@@ -111,7 +111,13 @@ def test_the_pdf_download_is_the_bytes_build_writes(served, deck, tmp_path):
                                        "--duplex", "fold", "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert pdf == (out / "pug-you-strangers-no-red.pdf").read_bytes()
-    for query in ("paper=a3", "duplex=../x", "paper=a4%00"):
+    # The back offset `pugdeck calibrate` measured: the bytes of `build --back-offset`.
+    status, _headers, shifted = server.request("GET", f"/s/{key}/download/pdf?paper=a4&duplex=long&x=0.5&y=-1")
+    result = CliRunner().invoke(main, ["build", str(deck), "--no-red", "--strangers", "--back-offset", "0.5,-1",
+                                       "--out", str(tmp_path / "shifted")])
+    assert status == 200 and shifted == (tmp_path / "shifted" / "pug-you-strangers-no-red.pdf").read_bytes()
+    assert shifted != server.request("GET", f"/s/{key}/download/pdf?paper=a4&duplex=long")[2]
+    for query in ("paper=a3", "duplex=../x", "paper=a4%00", "x=11", "x=nan", "y=1e999", "x=abc"):
         assert server.request("GET", f"/s/{key}/download/pdf?{query}")[0] == 400
     assert server.request("GET", f"/s/{key}/download/../../deck.yaml")[0] == 404
     assert server.request("GET", f"/s/{key}x/download/pdf")[0] == 404  # the screen's key, or nothing
