@@ -25,11 +25,9 @@ from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import segno
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
@@ -39,7 +37,7 @@ from starlette.routing import Route
 from pugdeck.games import json_input
 from pugdeck.party.documents import phone_state, screen_state
 from pugdeck.party.room import Room
-from pugdeck.party.setup import back_offset
+from pugdeck.party.setup_routes import setup_routes
 from pugdeck.party.table import Refused
 
 HERE = Path(__file__).parent
@@ -289,66 +287,6 @@ def party_app(room: Room, network: bool = False, limits: RateLimits | None = Non
         table.leave(token)
         return {"left": True}
 
-    def no_setup() -> None:
-        if room.setup is None:
-            raise Refused("no_setup", "this party plays a resumed game: there is nothing to set up", 409)
-        if table.started:
-            raise Refused("started", "the game has started: the deck is set", 409)
-
-    def tailor(body: dict) -> None:
-        no_setup()
-        room.setup.change(body)
-        table.set_up_changed()
-
-    def save_profile(body: dict) -> None:
-        no_setup()
-        room.saved = room.setup.save_profile(body).name
-        table.set_up_changed()
-
-    def blue_cards() -> Any:
-        no_setup()
-        if room.blue is None:
-            raise Refused("no_blue_cards", "this deck's game has no blue cards to write", 409)
-        return room.blue
-
-    def write_blue(body: dict, token: str) -> dict:
-        cards = blue_cards()
-        seat = table.seat_of(token)
-        preview = body.get("preview", False) is True
-        answer = cards.write(table.seats[seat].name, body.get("card"), preview=preview)
-        if not preview:
-            table.set_up_changed()
-        return answer
-
-    def decide_blue(body: dict) -> None:
-        blue_cards().decide(body)
-        table.set_up_changed()
-
-    async def download(request: Request) -> Response:
-        """A printout of the deck as set up, the bytes the command line writes."""
-        if not right(request.path_params["key"], room.screen_key, request):
-            return _error("no_room", "no such screen", 404)
-        what, query = request.path_params["what"], request.query_params
-        try:
-            if room.setup is None:
-                raise Refused("no_setup", "a resumed game has no set-up to print", 409)
-            setup = room.setup
-            if what == "pdf":
-                offset = back_offset(query.get("x"), query.get("y"))
-                data = await run_in_threadpool(setup.pdf, query.get("paper", "a4"), query.get("duplex", "long"), offset)
-                name, kind = f"{setup.built.name}.pdf", "application/pdf"
-            elif what == "print-shop":
-                shop = query.get("shop", "")
-                data = await run_in_threadpool(setup.print_shop_zip, shop)
-                name, kind = f"{setup.built.name}-print-shop-{shop}.zip", "application/zip"
-            else:
-                raise Refused("not_found", "no such printout", 404)
-        except Refused as refused:
-            return _error(refused.code, str(refused), refused.status)
-        disposition = f"attachment; filename=\"{name.encode('ascii', 'replace').decode()}\"; " \
-                      f"filename*=UTF-8''{quote(name)}"
-        return Response(data, media_type=kind, headers={**SECURITY, "Content-Disposition": disposition})
-
     async def me(request: Request) -> Response:
         if not right(request.path_params["code"], room.code, request):
             return _error("no_room", "no such party", 404)
@@ -362,11 +300,7 @@ def party_app(room: Room, network: bool = False, limits: RateLimits | None = Non
         Route("/assets/{name}", asset), Route("/favicon.ico", no_icon), Route("/cards/{key}.png", card),
         Route("/s/{key}/qr.svg", qr), Route("/s/{key}/events", screen_events),
         Route("/s/{key}/start", screen_action(lambda body: room.start()), methods=["POST"]),
-        Route("/s/{key}/setup", screen_action(tailor), methods=["POST"]),
-        Route("/s/{key}/profile", screen_action(save_profile), methods=["POST"]),
-        Route("/s/{key}/download/{what}", download),
-        Route("/s/{key}/blue", screen_action(decide_blue), methods=["POST"]),
-        Route("/r/{code}/blue", room_action(write_blue), methods=["POST"]),
+        *setup_routes(room, right, screen_action, room_action, _error, SECURITY),
         Route("/s/{key}/bot", screen_action(lambda body: table.bot_takes(body.get("seat"))), methods=["POST"]),
         Route("/r/{code}/events", room_events), Route("/r/{code}/me", me),
         Route("/r/{code}/join", room_action(join), methods=["POST"]),
