@@ -8,7 +8,9 @@ from pathlib import Path
 
 import click
 
-from pugdeck.cli.build import filter_options, run_build
+from pugdeck.building.parameters import game_parameters, merged
+from pugdeck.building.profiles import load_profile
+from pugdeck.cli.build import filter_options, preferences_from, run_build
 from pugdeck.cli.common import deck_argument, report_build, report_diagnostics
 from pugdeck.core.diagnostics import DeckError
 from pugdeck.inputs import InputError
@@ -38,8 +40,10 @@ def _fail(message: str) -> None:
 @click.option("--resume", type=click.Path(dir_okay=False, exists=True),
               help="Continue the party whose log this is; its people take their seats back by name.")
 @click.option("--no-browser", is_flag=True, help="Do not open the shared screen in a browser.")
+@click.option("--setup-folder", type=click.Path(file_okay=False, exists=True),
+              help="Where the set-up screen saves profiles [default: the deck's folder].")
 def party_command(deck: Path, bots: int, seed: int, port: int, host: str, log_path: str | None,
-                  resume: str | None, no_browser: bool, **options) -> None:
+                  resume: str | None, no_browser: bool, setup_folder: str | None, **options) -> None:
     """Play DECK at a party: everyone joins on their phone, a shared screen shows the table.
 
     DECK is built exactly as `build` builds it (filters, --profile, customs, house rules,
@@ -55,8 +59,10 @@ def party_command(deck: Path, bots: int, seed: int, port: int, host: str, log_pa
     from pugdeck.games.registry import game  # noqa: PLC0415
     from pugdeck.inputs import read_bytes  # noqa: PLC0415
     from pugdeck.live.server import bind, is_loopback  # noqa: PLC0415
+    from pugdeck.party.blue import BlueCards  # noqa: PLC0415
     from pugdeck.party.room import Room, card_pictures  # noqa: PLC0415
     from pugdeck.party.server import PartyServer, lan_address  # noqa: PLC0415
+    from pugdeck.party.setup import Setup  # noqa: PLC0415
     from pugdeck.party.table import PartyTable, Refused  # noqa: PLC0415
 
     if resume:
@@ -100,7 +106,16 @@ def party_command(deck: Path, bots: int, seed: int, port: int, host: str, log_pa
         except Refused as refused:
             _fail(f"{deck}: {refused}")
     room = Room(table)
+    if not resume:  # the host tailors the deck on the shared screen until Start
+        given, profile = preferences_from(options)
+        if profile is not None:
+            given = merged(load_profile(profile, spec)[0], given, game_parameters(spec))
+        folder = Path(setup_folder) if setup_folder else (deck if deck.is_dir() else deck.parent)
+        room.setup = Setup(deck, spec, given, folder, built)
+        form = getattr(spec.party_view(), "BLUE_CARDS", None)
+        room.blue = BlueCards(room.setup, form) if form else None
     room.cards, room.pictures, why_not = card_pictures(built)
+    room.played = built
     if why_not:
         click.echo(f"warning: the cards are shown by their words, not as printed: {why_not}", err=True)
     network = not is_loopback(host)

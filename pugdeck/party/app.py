@@ -37,6 +37,7 @@ from starlette.routing import Route
 from pugdeck.games import json_input
 from pugdeck.party.documents import phone_state, screen_state
 from pugdeck.party.room import Room
+from pugdeck.party.setup_routes import setup_routes
 from pugdeck.party.table import Refused
 
 HERE = Path(__file__).parent
@@ -194,6 +195,8 @@ def party_app(room: Room, network: bool = False, limits: RateLimits | None = Non
 
     async def card(request: Request) -> Response:
         png = room.pictures.get(request.path_params["key"])
+        if png is None and room.blue is not None:  # a blue card written on a phone
+            png = room.blue.picture(request.path_params["key"])
         if png is None:
             return _error("not_found", "no such card picture", 404)
         return Response(png, media_type="image/png",
@@ -296,7 +299,8 @@ def party_app(room: Room, network: bool = False, limits: RateLimits | None = Non
         Route("/", home), Route("/screen/{key}", screen), Route("/join/{code}", join_page),
         Route("/assets/{name}", asset), Route("/favicon.ico", no_icon), Route("/cards/{key}.png", card),
         Route("/s/{key}/qr.svg", qr), Route("/s/{key}/events", screen_events),
-        Route("/s/{key}/start", screen_action(lambda body: table.start()), methods=["POST"]),
+        Route("/s/{key}/start", screen_action(lambda body: room.start()), methods=["POST"]),
+        *setup_routes(room, right, screen_action, room_action, _error, SECURITY),
         Route("/s/{key}/bot", screen_action(lambda body: table.bot_takes(body.get("seat"))), methods=["POST"]),
         Route("/r/{code}/events", room_events), Route("/r/{code}/me", me),
         Route("/r/{code}/join", room_action(join), methods=["POST"]),

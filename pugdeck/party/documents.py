@@ -34,6 +34,24 @@ def _cards_named(view: dict | None, keys: tuple[str, ...]) -> list[str]:
     return list(dict.fromkeys(named))
 
 
+def _blue(room: Room, seat_name: str | None = None) -> dict | None:
+    """The blue cards before Start: all of them for the screen, a phone's own for it."""
+    if room.blue is None or room.table.started:
+        return None
+    labels = Words(room.table.spec.party_view().PARTY_WORDS, deck_language(room.table.doc))
+    return room.blue.state(labels, seat_name)
+
+
+def _setup(room: Room) -> dict | None:
+    """The set-up before Start, its playability for the seats Start fills (bots up to the
+    fewest the deck's rules allow)."""
+    table = room.table
+    if room.setup is None or table.started:
+        return None
+    seats = max(table.fewest, len(table.seats) + table.wanted_bots)
+    return room.setup.state(seats, Words(PAGE_WORDS, deck_language(table.doc)))
+
+
 def _lobby(room: Room) -> list[dict]:
     return [{"seat": i, "name": s.name, "bot": s.is_bot, "here": s.token is not None}
             for i, s in enumerate(room.table.seats)]
@@ -48,7 +66,8 @@ def screen_state(room: Room) -> dict:
             "join_url": room.join_url, "code": room.code, "started": table.started,
             "seats": _lobby(room), "can_start": not table.started and bool(table.seats),
             "bots": table.wanted_bots, "fewest": table.fewest, "most": table.most,
-            "view": view, "cards": {c: room.card(c) for c in _cards_named(view, ("cards",))}}
+            "view": view, "cards": {c: room.card(c) for c in _cards_named(view, ("cards",))},
+            "saved": room.saved, "blue": _blue(room), "setup": _setup(room)}
 
 
 def phone_state(room: Room, token: str) -> dict:
@@ -67,4 +86,5 @@ def phone_state(room: Room, token: str) -> dict:
     view = table.phone(seat)
     return {**base, "joined": True, "seat": seat, "name": table.seats[seat].name,
             "seats": [s.name for s in table.seats], "my_move": table.to_act() == seat, "view": view,
+            "blue": _blue(room, table.seats[seat].name),
             "cards": {c: room.card(c) for c in _cards_named(view, ("hand", "held", "scored"))}}

@@ -89,6 +89,102 @@ function drawSeat(state) {
   if (first && document.activeElement === document.body) first.focus({preventScroll: true});
 }
 
+// The blue-card form, drawn once (a redraw would lose what is being typed); each field
+// has its own place for the build's messages about it.
+function drawBlue(state) {
+  const blue = state.blue;
+  document.getElementById("blue").hidden = !blue;
+  document.getElementById("blue-send").textContent = say("blue_send");  // a button always says what it does
+  if (!blue) return;
+  setText("blue-title", say("blue_title"));
+  const fields = document.getElementById("blue-fields");
+  if (!fields.children.length) {
+    for (const field of blue.form) {
+      const id = "blue-" + field.key;
+      const box = element("div", {class: "field"});
+      box.append(element("label", {for: id}, field.label));
+      let input;
+      if (field.kind === "choice") {
+        input = element("select", {id: id, name: field.key});
+        input.append(element("option", {value: ""}, "—"));
+        for (const choice of field.choices) input.append(element("option", {value: choice}, choice));
+      } else if (field.kind === "int") {
+        input = element("input", {id: id, name: field.key, type: "number", min: field.min, max: field.max, inputmode: "numeric"});
+      } else {
+        input = element("textarea", {id: id, name: field.key, maxlength: field.max, rows: field.max > 100 ? 3 : 1});
+      }
+      box.append(input, element("p", {class: "problem", "data-problem": field.key, role: "alert"}));
+      fields.append(box);
+    }
+    const general = element("p", {class: "problem", "data-problem": "", role: "alert"});
+    fields.append(general);
+    document.getElementById("blue-form").addEventListener("submit", (event) => sendBlue(event, blue.form));
+    document.getElementById("blue-form").addEventListener("input", () => previewSoon(blue.form));
+  }
+  fill("blue-mine", blue.cards.map((card) => {  // each card as it will print, and where it is
+    const item = element("li", {"data-blue": card.id});
+    if (card.src) item.append(cardNode({id: card.id, src: card.src, title: card.fields.question || "", text: ""}));
+    item.append(element("span", {}, `${card.fields.question || ""} — ${say(card.approved ? "blue_in_deck" : "blue_waiting")}`));
+    return item;
+  }));
+}
+
+function markProblems(problems) {
+  for (const node of document.querySelectorAll("#blue-fields [data-problem]")) {
+    const here = problems.filter((p) => (p.field || "") === node.dataset.problem ||
+      (node.dataset.problem === "" && !document.querySelector(`#blue-fields [data-problem="${p.field}"]`)));
+    node.textContent = here.map((p) => p.message).join("; ");
+    node.hidden = !here.length;
+    const input = document.getElementById("blue-" + node.dataset.problem);
+    if (input) input.setAttribute("aria-invalid", here.length ? "true" : "false");
+  }
+}
+
+function typedCard(form) {
+  const card = {};
+  for (const field of form) {
+    const value = document.getElementById("blue-" + field.key).value.trim();
+    if (value !== "") card[field.key] = field.kind === "int" ? Number(value) : value;
+  }
+  return card;
+}
+
+// The card as it will print, while it is typed: checked and drawn by the server a moment
+// after the typing stops (an answer older than the latest question is dropped).
+let previewTimer = null;
+let previewAsked = 0;
+function previewSoon(form) {
+  clearTimeout(previewTimer);
+  previewTimer = setTimeout(async () => {
+    const asked = ++previewAsked;
+    const sent = await postJSON(`/r/${code}/blue`, {card: typedCard(form), preview: true}, {"X-Seat-Token": token});
+    if (asked !== previewAsked || !sent.ok) return;
+    markProblems(sent.answer.problems || []);
+    fill("blue-preview", sent.answer.src
+      ? [cardNode({id: "preview", src: sent.answer.src, title: typedCard(form).question || "", text: ""})] : []);
+  }, 1200);
+}
+
+async function sendBlue(event, form) {
+  event.preventDefault();
+  clearTimeout(previewTimer);
+  previewAsked++;
+  const card = typedCard(form);
+  const sent = await postJSON(`/r/${code}/blue`, {card: card}, {"X-Seat-Token": token});
+  if (!sent.ok) { showError(sent.answer.error ? sent.answer.error.message : ""); return; }
+  showError("");
+  if (sent.answer.accepted) {
+    markProblems([]);
+    document.getElementById("blue-form").reset();
+    fill("blue-preview", []);
+    setText("blue-note", say("blue_sent"));
+  } else {
+    markProblems(sent.answer.problems);
+    setText("blue-note", say("blue_fix"));
+  }
+  refresh();
+}
+
 function apply(state) {
   useWords(state.words);
   if (!state.joined && token) {  // the seat was given to a bot, or the party was restarted
@@ -102,6 +198,7 @@ function apply(state) {
   document.getElementById("join").hidden = state.joined;
   document.getElementById("seated").hidden = !state.joined;
   if (state.joined) drawSeat(state); else drawJoin(state);
+  drawBlue(state.joined ? state : {blue: null});
 }
 
 function seated(answer) {

@@ -12,10 +12,11 @@ from __future__ import annotations
 import asyncio
 import secrets
 from dataclasses import dataclass, field
+from typing import Any
 
 from pugdeck.core.built_deck import Built
 from pugdeck.core.diagnostics import DeckError
-from pugdeck.party.table import PartyTable, room_code
+from pugdeck.party.table import PartyTable, Refused, room_code
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,22 @@ class Room:
     pictures: dict[str, bytes] = field(default_factory=dict)
     listeners: set = field(default_factory=set)
     stopping: bool = False
+    setup: Any = None  # a party.setup.Setup while the host may still tailor the deck
+    played: Any = None  # the Built deck the pictures were drawn for
+    saved: str | None = None  # the profile file the set-up was saved as last
+    blue: Any = None  # a party.blue.BlueCards when the deck's game has blue cards to write
+
+    def start(self) -> None:
+        """Start the game with the deck as set up (its pictures drawn again if it changed)."""
+        if self.setup is not None and not self.table.started:
+            built = self.setup.built
+            if self.setup.problems:
+                raise Refused("unbuilt", "the set-up does not build: " + "; ".join(self.setup.problems), 409)
+            self.table.use_deck(built.doc)
+            if built is not self.played:
+                self.cards, self.pictures, _why_not = card_pictures(built)
+                self.played = built
+        self.table.start()
 
     def listen(self) -> asyncio.Queue:
         queue: asyncio.Queue = asyncio.Queue()

@@ -17,6 +17,105 @@ function drawLobby(state) {
   start.disabled = !state.can_start;
 }
 
+// The set-up before Start: each of the deck's build parameters as a control; a change is
+// sent at once and the screen redraws from the answer (the deck rebuilt as `build` builds it).
+function sendSetup(name, value) {
+  postJSON(`/s/${key}/setup`, {values: {[name]: value}}).then((sent) => {
+    if (sent.ok) apply(sent.answer);
+    else setText("setup-problems", sent.answer.error ? sent.answer.error.message : "");
+  });
+}
+
+function toggleNode(toggle) {
+  const label = element("label", {class: "toggle", "data-toggle": toggle.key});
+  let input;
+  if (toggle.kind === "flag") {
+    input = element("input", {type: "checkbox", name: toggle.key});
+    input.checked = Boolean(toggle.value);
+    input.addEventListener("change", () => sendSetup(toggle.key, input.checked));
+    label.append(input, element("span", {}, toggle.help));
+  } else if (toggle.kind === "int" || toggle.kind === "choice") {
+    input = element("select", {name: toggle.key});
+    input.append(element("option", {value: ""}, "—"));
+    const values = toggle.kind === "int"
+      ? Array.from({length: toggle.maximum - toggle.minimum + 1}, (unused, i) => String(toggle.minimum + i))
+      : toggle.choices;
+    for (const value of values) input.append(element("option", {value: value}, value));
+    input.value = toggle.value === null || toggle.value === undefined ? "" : String(toggle.value);
+    input.addEventListener("change", () => sendSetup(toggle.key, input.value === "" ? null
+      : (toggle.kind === "int" ? Number(input.value) : input.value)));
+    label.append(element("span", {}, toggle.help), input);
+  } else {
+    input = element("input", {type: "text", name: toggle.key, placeholder: say("words_hint")});
+    input.value = (toggle.value || []).join(", ");
+    input.addEventListener("change", () => sendSetup(toggle.key,
+      input.value.split(",").map((word) => word.trim()).filter((word) => word)));
+    label.append(element("span", {}, toggle.help), input);
+  }
+  return label;
+}
+
+function decideBlue(id, approve) {
+  postJSON(`/s/${key}/blue`, {id: id, approve: approve}).then((sent) => {
+    if (sent.ok) apply(sent.answer);
+    else setText("setup-problems", sent.answer.error ? sent.answer.error.message : "");
+  });
+}
+
+function drawSetup(state) {
+  const setup = state.setup;
+  document.getElementById("setup").hidden = !setup;
+  document.getElementById("save-profile").textContent = say("save_profile");  // a button always says what it does
+  if (!setup) return;
+  setText("setup-title", say("setup_title"));
+  const levels = Object.entries(setup.counts).map(([level, count]) => `${level} ${count}`).join(" · ");
+  setText("setup-count", `${say("cards_total", {count: setup.total})}: ${levels}`);
+  setText("setup-playable", setup.playability.text);
+  setText("setup-problems", setup.problems.length ? say("setup_problem", {problem: setup.problems.join("; ")}) : "");
+  fill("toggles", setup.toggles.map(toggleNode));
+  setText("paper-label", say("paper"));
+  setText("duplex-label", say("duplex"));
+  setText("shop-label", say("shop"));
+  const shops = document.getElementById("shop");
+  if (!shops.options.length) {
+    for (const shop of setup.shops) shops.append(element("option", {value: shop.key}, shop.title));
+  }
+  const pdf = document.getElementById("download-pdf");
+  pdf.textContent = say("download_pdf");
+  const zip = document.getElementById("download-zip");
+  zip.textContent = say("download_zip");
+  const links = () => {
+    pdf.href = `/s/${key}/download/pdf?paper=${document.getElementById("paper").value}` +
+      `&duplex=${document.getElementById("duplex").value}` +
+      `&x=${encodeURIComponent(document.getElementById("offset-x").value || "0")}` +
+      `&y=${encodeURIComponent(document.getElementById("offset-y").value || "0")}&v=${state.version}`;
+    zip.href = `/s/${key}/download/print-shop?shop=${shops.value}&v=${state.version}`;
+  };
+  links();
+  for (const id of ["paper", "duplex", "shop", "offset-x", "offset-y"]) document.getElementById(id).onchange = links;
+  setText("offset-label", say("back_offset"));
+  const blue = state.blue;
+  setText("blue-title", blue && blue.cards.length ? say("blue_cards") : "");
+  fill("blue-cards", (blue ? blue.cards : []).map((card) => {
+    const item = element("li", {"data-blue": card.id, class: card.approved ? "approved" : "waiting"});
+    if (card.src) item.append(cardNode({id: card.id, src: card.src, title: card.fields.question || "", text: ""}));
+    item.append(element("span", {}, `${card.fields.question || ""} (${say("blue_by", {name: card.by})}) — ` +
+      say(card.approved ? "blue_in_deck" : "blue_waiting")));
+    if (!card.approved) {
+      const approve = element("button", {type: "button", class: "approve"}, say("approve"));
+      approve.addEventListener("click", () => decideBlue(card.id, true));
+      item.append(approve);
+    }
+    const remove = element("button", {type: "button", class: "quiet remove"}, say("remove"));
+    remove.addEventListener("click", () => decideBlue(card.id, false));
+    item.append(remove);
+    return item;
+  }));
+  setText("profile-label", say("profile_name"));
+  document.getElementById("save-profile").textContent = say("save_profile");
+  setText("profile-saved", state.saved ? say("profile_saved", {file: state.saved}) : "");
+}
+
 function drawTable(state) {
   const view = state.view;
   setText("status", view.status);
@@ -66,7 +165,7 @@ function apply(state) {
   document.body.dataset.over = state.view ? state.view.over : false;
   document.getElementById("lobby").hidden = state.started;
   document.getElementById("table").hidden = !state.started;
-  if (state.started) drawTable(state); else drawLobby(state);
+  if (state.started) drawTable(state); else { drawLobby(state); drawSetup(state); }
 }
 
 document.getElementById("qr").src = `/s/${key}/qr.svg`;
@@ -74,5 +173,11 @@ document.getElementById("start").addEventListener("click", async () => {
   const sent = await postJSON(`/s/${key}/start`, {});
   if (sent.ok) apply(sent.answer);
   else document.getElementById("state").textContent = sent.answer.error ? sent.answer.error.message : "";
+});
+document.getElementById("profile-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const sent = await postJSON(`/s/${key}/profile`, {name: document.getElementById("profile-name").value});
+  if (sent.ok) apply(sent.answer);
+  else setText("profile-saved", sent.answer.error ? sent.answer.error.message : "");
 });
 follow(`/s/${key}/events`, "screen", apply);

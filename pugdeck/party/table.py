@@ -145,6 +145,16 @@ class PartyTable:
         self._changed()
         return place.token
 
+    def use_deck(self, doc: dict) -> None:
+        """Play the deck the host tailored on the set-up screen (before Start only)."""
+        if self.started:
+            raise Refused("started", "the game has started already", 409)
+        counts = self.spec.player_counts(doc)
+        if not counts:
+            raise Refused("unplayable", "the deck as set up is playable for no number of players", 409)
+        self.doc, self.fewest, self.most = doc, min(counts), max(counts)
+        self._changed()
+
     def _name_is_free(self, name: str) -> None:
         if any(seat.name.casefold() == name.casefold() for seat in self.seats):
             raise Refused("name_taken", f"{name} is already at the table: choose another name", 409)
@@ -235,6 +245,10 @@ class PartyTable:
 
     def _changed(self) -> None:
         self.version += 1
+
+    def set_up_changed(self) -> None:
+        """The set-up screen changed the deck or its choices: the screens redraw."""
+        self._changed()
 
     # --- the log -----------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from typing import Any
 from pugdeck.authoring.schema_checks import suggest
 from pugdeck.core.built_deck import Built, built_doc, source_block
 from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
+from pugdeck.core.runs import number_runs
 from pugdeck.games.pug_you import built_cards
 from pugdeck.games.pug_you.customs import check_customs
 from pugdeck.games.pug_you.filters import (
@@ -127,18 +128,8 @@ def _summary(name: str, cards: list[dict], blanks: int, filtered: Filtered, play
     if removed:
         line += "; " + ", ".join(removed)
     if playable_for:
-        line += f"; playable for {_counts(playable_for)} players"
+        line += f"; playable for {number_runs(playable_for)} players"
     else:
         line += "; too small for any player count"
     return line
 
-
-def _counts(players: list[int]) -> str:
-    """[5, 6, 7, 9] → '5–7, 9'."""
-    runs: list[list[int]] = []
-    for p in players:
-        if runs and p == runs[-1][-1] + 1:
-            runs[-1].append(p)
-        else:
-            runs.append([p])
-    return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)

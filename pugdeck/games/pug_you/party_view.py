@@ -154,3 +154,21 @@ def phone(game: Game, seen: dict, events: list[dict], legal: list[dict], names: 
             "held": [seen["my_offer"]] if seen.get("my_offer") else [],
             "scored": list(scored), "choices": choices, "info": info,
             "lines": _lines(game, me, events, seen, names)}
+
+
+# The blue cards a group writes on the party's set-up page (party/blue.py): the build
+# parameter that reads them, what every one of them holds, and the form's fields (each
+# labelled by party.yaml's `blue_<key>`). The limits are the form's; the checks are
+# `build --customs`'s own, run on the written card.
+BLUE_CARDS = {
+    "parameter": "customs",
+    "fixed": {"kind": "custom", "breed": "blue-pug"},
+    "fields": [
+        {"key": "question", "kind": "text", "max": 240},
+        {"key": "level", "kind": "choice", "choices": ["green", "yellow", "red"]},
+        {"key": "badges", "kind": "int", "min": 1, "max": 3},
+        {"key": "descriptive", "kind": "text", "max": 60},
+        {"key": "turds", "kind": "int", "min": 1, "max": 3},
+        {"key": "thermometer", "kind": "int", "min": 1, "max": 3},
+    ],
+}

@@ -1,0 +1,210 @@
+"""Blue cards written on the phones before Start: checked as `build --customs` checks
+them, kept by the server (a phone that disconnects loses nothing), approved or removed
+by the host, and the approved ones saved as a customs file the command line reads.
+
+The game says what a blue card holds (its party_view's `BLUE_CARDS`: the build parameter,
+the fixed fields, the form's fields); this module knows no game. A phone sends only the
+form's fields: the card's id is the server's (`party-blue-N`), the file's name too, so no
+text a phone sends names a path. Each card is checked by building the deck with it in a
+customs file of its own, in a private temporary folder: every message is the build's, and
+the ones about the card come back with the field they are about.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+import unicodedata
+from collections import deque
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from pugdeck.atomic import WriteError, write_files
+from pugdeck.building.pipeline import build
+from pugdeck.core.built_deck import Built
+from pugdeck.core.diagnostics import DeckError
+from pugdeck.party.table import Refused
+
+MAX_CARDS = 200  # waiting and approved, for one party
+CHECKS, CHECKS_S = 5, 5.0  # a seat's cards checked (a build, a drawing) in any CHECKS_S seconds
+MAX_TEXT = 400  # characters of a text field, before the game's own (smaller) limit is checked
+FILE_STEM = "party-customs"
+
+
+@dataclass
+class BlueCard:
+    id: str
+    by: str  # the name of the seat that wrote it
+    fields: dict
+    approved: bool = False
+    picture: str | None = None  # the key of its picture as it will print
+
+
+def form_values(form: dict, given: Any) -> dict:
+    """The form's fields as the phone sent them, each of the kind the form says; a field
+    the form does not have, or one of the wrong kind, is refused."""
+    if not isinstance(given, dict):
+        raise Refused("bad_card", "send {\"card\": {field: value}}")
+    fields = {f["key"]: f for f in form["fields"]}
+    unknown = [str(k)[:40] for k in given if k not in fields]
+    if unknown:
+        raise Refused("bad_card", f"a blue card has no field {unknown[0]!r}")
+    values = {}
+    for key, field in fields.items():
+        value = given.get(key)
+        if value is None or value == "":
+            continue
+        if field["kind"] == "int":
+            if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 999:
+                raise Refused("bad_card", f"{key}: a whole number")
+        elif not isinstance(value, str) or len(value) > MAX_TEXT:
+            raise Refused("bad_card", f"{key}: text of at most {MAX_TEXT} characters")
+        else:
+            value = unicodedata.normalize("NFC", value.strip())
+        values[key] = value
+    return values
+
+
+class BlueCards:
+    """The party's blue cards; `setup` is the set-up they are added to when approved."""
+
+    def __init__(self, setup, form: dict):
+        self.setup, self.form = setup, form
+        self.cards: list[BlueCard] = []
+        self.pictures: dict[str, bytes] = {}  # key → PNG: the written cards' and the backs drawn with them
+        self.made = 0
+        self.checked: dict[tuple[str, str], deque] = {}  # (seat name, kind) → when its last checks were
+        self.previews: dict[str, tuple[str, bytes]] = {}  # seat name → its last preview's key and PNG
+        self._drawn: dict[str, bytes] = {}
+        self.path = self._free_path(setup.folder)
+
+    @staticmethod
+    def _free_path(folder: Path) -> Path:
+        """party-customs.yaml in the folder, or -2, -3, …: never a file this party did not write."""
+        path, n = folder / f"{FILE_STEM}.yaml", 1
+        while path.exists():
+            n += 1
+            path = folder / f"{FILE_STEM}-{n}.yaml"
+        return path
+
+    def _card(self, card_id: str, fields: dict) -> dict:
+        return {"id": card_id, **self.form["fixed"], **fields}
+
+    def problems(self, card: dict) -> tuple[list[dict], Built | None]:
+        """Every error `build --customs` finds in a customs file holding only `card`, as
+        {field, message}, and the deck it built (None when it does not)."""
+        with tempfile.TemporaryDirectory(prefix="pugdeck-blue-") as folder:
+            path = Path(folder) / "card.yaml"
+            path.write_text(yaml.safe_dump({"cards": [card]}, sort_keys=False, allow_unicode=True), encoding="utf-8")
+            try:
+                built = build(self.setup.deck_path, {self.form["parameter"]: (str(path),)})
+            except DeckError as error:
+                keys = [f["key"] for f in self.form["fields"]]
+                # A check about a missing field names the card ("needs badges"): shown at that field.
+                return [{"field": d.field if d.field in keys else next((k for k in keys if k in d.message), None),
+                         "message": d.message} for d in error.diagnostics if d.is_error()], None
+        return [], built
+
+    def _picture(self, built: Built, card_id: str, keep: bool = True) -> str | None:
+        """The card as it will print (live's drawing, the PDF's own layout): its picture's
+        key, the picture kept in `pictures` (`keep`) or only in `_drawn` until the next one;
+        None when it cannot be drawn. Only this card and, the first time, the deck's backs
+        are drawn: the rest are in `pictures` already."""
+        from pugdeck.live.card_images import draw_cards  # noqa: PLC0415 (reportlab, pdfium)
+
+        alone = [c for c in built.doc["cards"] if str(c.get("id", "")).split("#")[0] == card_id]
+        try:
+            drawn = draw_cards(replace(built, doc={**built.doc, "cards": alone}, blanks=0), self.pictures)
+        except (DeckError, OSError):
+            return None
+        key = next((i.key for i in drawn.cards if i.face.played and i.face.card_id.split("#")[0] == card_id), None)
+        self._drawn = {i.key: i.png for i in drawn.cards}
+        for image in drawn.cards:
+            if keep or not image.face.played:  # the backs, drawn once, are kept for the next card
+                self.pictures.setdefault(image.key, image.png)
+        return key
+
+    def _budget(self, seat_name: str, kind: str) -> None:
+        """At most CHECKS checks of `kind` (writing, previewing) per seat in CHECKS_S seconds."""
+        now = time.monotonic()
+        recent = self.checked.setdefault((seat_name, kind), deque(maxlen=CHECKS))
+        if len(recent) == CHECKS and now - recent[0] < CHECKS_S:
+            raise Refused("slow_down", f"{CHECKS} cards in {CHECKS_S:.0f} seconds at most: send it again "
+                          "in a moment", 429)
+        recent.append(now)
+
+    def write(self, seat_name: str, given: Any, preview: bool = False) -> dict:
+        """A phone's card: its problems (nothing kept) or the card, waiting for the host.
+        A `preview` is checked and drawn but not kept: the phone's picture as it is typed
+        (one per seat is kept, the last)."""
+        if len(self.cards) >= MAX_CARDS and not preview:
+            raise Refused("too_many", f"this party has {MAX_CARDS} blue cards already", 409)
+        fields = form_values(self.form, given)
+        self._budget(seat_name, "preview" if preview else "write")
+        card_id = f"party-blue-{self.made + 1}"
+        problems, built = self.problems(self._card(card_id, fields))
+        if problems or built is None:
+            return {"accepted": False, "problems": problems}
+        if preview:
+            key = self._picture(built, card_id, keep=False)
+            if key is not None:
+                self.previews[seat_name] = (key, self._drawn[key])
+            return {"accepted": False, "preview": True, "problems": [],
+                    "src": f"/cards/{key}.png" if key else None}
+        self.made += 1
+        picture = self._picture(built, card_id)
+        self.cards.append(BlueCard(card_id, seat_name, fields, picture=picture))
+        return {"accepted": True, "id": card_id, "src": f"/cards/{picture}.png" if picture else None}
+
+    def picture(self, key: str) -> bytes | None:
+        """A written card's picture, or a seat's last preview."""
+        png = self.pictures.get(key)
+        return png if png is not None else next((p for k, p in self.previews.values() if k == key), None)
+
+    def decide(self, body: Any) -> None:
+        """The host's `{"id": ..., "approve": true|false}`: approved cards are saved and
+        played; a removed card is gone."""
+        card_id = body.get("id") if isinstance(body, dict) else None
+        approve = body.get("approve") if isinstance(body, dict) else None
+        card = next((c for c in self.cards if c.id == card_id), None)
+        if card is None or not isinstance(approve, bool):
+            raise Refused("bad_card", "send {\"id\": a blue card's id, \"approve\": true or false}")
+        before = list(self.cards)
+        if approve:
+            card.approved = True
+        else:
+            self.cards.remove(card)
+        try:
+            self.save()
+        except Refused:
+            self.cards = before
+            card.approved = card in before and card.approved
+            raise
+
+    def customs_text(self) -> str:
+        cards = [self._card(c.id, c.fields) for c in self.cards if c.approved]
+        head = "# Blue cards written on the party's set-up page (pugdeck party); --customs reads them.\n"
+        return head + yaml.safe_dump({"cards": cards}, sort_keys=False, allow_unicode=True)
+
+    def save(self) -> None:
+        """Write the approved cards as the customs file, atomically, and build the set-up
+        with it (without it when none is approved)."""
+        approved = any(c.approved for c in self.cards)
+        if approved or self.path.exists():
+            try:
+                write_files({self.path: self.customs_text().encode("utf-8")})
+            except WriteError as error:
+                raise Refused("not_written", str(error), 500) from None
+        self.setup.use_file(self.form["parameter"], self.path, approved)
+
+    def state(self, labels, seat_name: str | None = None) -> dict:
+        """The cards (a phone sees its own only), the form with each field's label in the
+        deck's language (`labels`: the game's party words), and the customs file's name."""
+        shown = [{"id": c.id, "by": c.by, "approved": c.approved, "fields": c.fields,
+                  "src": f"/cards/{c.picture}.png" if c.picture else None}
+                 for c in self.cards if seat_name is None or c.by == seat_name]
+        form = [{**f, "label": labels(f"blue_{f['key']}")} for f in self.form["fields"]]
+        return {"cards": shown, "form": form, "file": self.path.name}
