@@ -16,7 +16,8 @@ from typing import Any
 
 from pugdeck.core.built_deck import Built
 from pugdeck.core.diagnostics import DeckError
-from pugdeck.party.table import PartyTable, Refused, room_code
+from pugdeck.party.guests import Refused, room_code
+from pugdeck.party.table import PartyTable
 
 
 @dataclass(frozen=True)

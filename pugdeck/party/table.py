@@ -22,7 +22,6 @@ import json
 import re
 import secrets
 import sys
-import unicodedata
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -34,46 +33,12 @@ from pugdeck.games.events import views
 from pugdeck.games.loop import advance, apply_move
 from pugdeck.games.registry import registered
 from pugdeck.games.spec import GameSpec
+from pugdeck.party.guests import Refused, clean_name, new_token
 
-MAX_NAME = 24  # characters of a player's name
 MAX_AUTO_STEPS = 100_000  # chance and bot steps after one person's action: a bound never reached
 RECENT_EVENTS = 40  # the events the pages are told (as each sees them): enough for a turn
 ACTION_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
-CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L: read off a screen and typed
-CODE_LENGTH = 10  # 31**10 ≈ 2**49 codes; with the rate limits a guess takes centuries
 PERSON = "person"
-
-
-class Refused(Exception):
-    """A request the party turns down; the game is unchanged. `code` is for programs,
-    `status` the HTTP status, the message says what to do instead."""
-
-    def __init__(self, code: str, message: str, status: int = 400):
-        super().__init__(message)
-        self.code, self.status = code, status
-
-
-def room_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
-
-
-def clean_name(value: Any) -> str:
-    """A player's name as typed: NFC, trimmed, 1 to MAX_NAME characters, no control or
-    format characters (which could hide or reorder text on another screen)."""
-    if not isinstance(value, str):
-        raise Refused("bad_name", "a name is text")
-    name = " ".join(unicodedata.normalize("NFC", value).split())
-    if not name:
-        raise Refused("bad_name", "type a name first")
-    if len(name) > MAX_NAME:
-        raise Refused("bad_name", f"a name has at most {MAX_NAME} characters")
-    if any(unicodedata.category(ch)[0] == "C" for ch in name):
-        raise Refused("bad_name", "a name may not hold control characters")
-    return name
 
 
 @dataclass
