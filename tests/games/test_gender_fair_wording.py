@@ -1,0 +1,49 @@
+"""The bundled wording in Spanish, German and French reads right whoever a player is
+(issue 27): a sentence about a seat must fit Ana as well as Juan, so the phrasebooks use
+neutral phrasings ("gana el campeonato", "gewinnt die Meisterschaft", "remporte le
+titre", "quien", "wer", "la personne") instead of masculine words about a player."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+import pugdeck
+
+PACKAGE = Path(pugdeck.__file__).parent
+BOOKS = sorted([*PACKAGE.glob("games/*/narration.yaml"), PACKAGE / "games/terminal.yaml",
+                PACKAGE / "live/words.yaml"])
+
+# Masculine words about a player that the engines used to say: each is wrong for a woman.
+MASCULINE = {
+    "es": ("Campeón", "campeón", "el último", "último en pie", "el primero", "jugador activo",
+           "Nominado", "el nominado", "sí mismo", "cada uno recibe", "jugadores,"),
+    "de": ("Champion", "der Erste", "als Erster", "als Letzte übrig", "Letzter", "Spieler"),
+    "fr": ("Champion", "champion", "le premier", "Le premier", "dernier", "joueur actif",
+           "celui qui", "celui que", "chacun", "lui-même", "éliminé", "Nominé", "le nominé",
+           "joueurs,", "un joueur"),
+}
+
+
+def masculine_lines(book: Path, language: str) -> list[str]:
+    texts = yaml.safe_load(book.read_text(encoding="utf-8"))[language]
+    return [f"{key}: {text!r} says {word!r}"
+            for key, text in texts.items() for word in MASCULINE[language]
+            if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", str(text))]
+
+
+@pytest.mark.parametrize("language", sorted(MASCULINE))
+@pytest.mark.parametrize("book", BOOKS, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_the_phrasebooks_say_nothing_masculine_about_a_player(book, language):
+    assert masculine_lines(book, language) == []
+
+
+def test_the_check_finds_the_old_masculine_wording():
+    # The words the engines said before (4267549), so the guard above cannot pass vacuously.
+    old = {"es": "¡Ana es Campeón de PixelPug!", "de": "Ana ist PixelPug-Champion!",
+           "fr": "Une manche est gagnée par le dernier en jeu."}
+    for language, text in old.items():
+        assert any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text) for w in MASCULINE[language])
