@@ -14,17 +14,21 @@ import yaml
 import pugdeck
 
 PACKAGE = Path(pugdeck.__file__).parent
-BOOKS = sorted([*PACKAGE.glob("games/*/narration.yaml"), PACKAGE / "games/terminal.yaml",
-                PACKAGE / "live/words.yaml"])
+BOOKS = sorted([*PACKAGE.glob("games/*/narration.yaml"), *PACKAGE.glob("games/*/party.yaml"),
+                PACKAGE / "games/terminal.yaml", PACKAGE / "live/words.yaml",
+                PACKAGE / "party/words.yaml"])
 
 # Masculine words about a player that the engines used to say: each is wrong for a woman.
 MASCULINE = {
     "es": ("Campeón", "campeón", "el último", "último en pie", "el primero", "jugador activo",
-           "Nominado", "el nominado", "sí mismo", "cada uno recibe", "jugadores,"),
-    "de": ("Champion", "der Erste", "als Erster", "als Letzte übrig", "Letzter", "Spieler"),
+           "Nominado", "nominado", "Nominados", "el nominado", "sí mismo", "cada uno", "jugador",
+           "jugadores", "anfitrión", "alguno de ellos"),
+    "de": ("Champion", "der Erste", "als Erster", "als Letzte übrig", "Letzter", "Spieler",
+           "Spielerzahl", "Gastgeber", "einer von ihnen"),
     "fr": ("Champion", "champion", "le premier", "Le premier", "dernier", "joueur actif",
            "celui qui", "celui que", "chacun", "lui-même", "éliminé", "Nominé", "le nominé",
-           "joueurs,", "un joueur"),
+           "joueur", "joueurs", "actif", "nommé", "Nommés", "l'hôte", "assis", "l'un d'eux",
+           "non connecté"),
 }
 
 
