@@ -272,7 +272,7 @@ def party_app(room: Room, network: bool = False, limits: RateLimits | None = Non
         return handler
 
     def join(body: dict, token: str) -> dict:
-        seat, token = table.join(body.get("name"))
+        seat, token = table.join(body.get("name"), body.get("form"))
         return {"seat": seat, "token": token}
 
     def claim(body: dict, token: str) -> dict:

@@ -81,7 +81,7 @@ def phone_state(room: Room, token: str) -> dict:
         seat = None
     if seat is None:
         free = [{"seat": i, "name": s.name} for i, s in enumerate(table.seats) if not s.is_bot and s.token is None]
-        return {**base, "joined": False, "claimable": free if table.started else [],
+        return {**base, "joined": False, "claimable": free if table.started else [], "forms": list(table.forms),
                 "seats": [s.name for s in table.seats]}
     view = table.phone(seat)
     return {**base, "joined": True, "seat": seat, "name": table.seats[seat].name,

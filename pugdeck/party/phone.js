@@ -32,6 +32,7 @@ function drawJoin(state) {
   document.getElementById("name-label").textContent = say("your_name");
   document.getElementById("join-button").textContent = say("join");
   document.getElementById("join-form").hidden = state.started;
+  drawForms(state.forms || []);
   const take = state.claimable || [];
   setText("take-title", state.started ? (take.length ? say("take_seat") : say("full")) : "");
   fill("take", take.map((seat) => {
@@ -39,6 +40,19 @@ function drawJoin(state) {
     button.addEventListener("click", () => claim(seat));
     return button;
   }));
+}
+
+// The forms a person may say their descriptives in ("un niño grande" / "una niña grande"),
+// offered only when the deck has them; drawn once, so a redraw keeps what was picked.
+function drawForms(forms) {
+  const select = document.getElementById("form");
+  const label = document.getElementById("form-label");
+  const wanted = ["", ...forms].join(",");
+  label.hidden = select.hidden = forms.length === 0;
+  label.textContent = say("your_form");
+  if (select.dataset.forms === wanted) return;
+  select.dataset.forms = wanted;
+  fill("form", ["", ...forms].map((form) => element("option", {value: form}, say(form ? `form_${form}` : "form_none"))));
 }
 
 function choiceButton(choice) {
@@ -211,7 +225,7 @@ function seated(answer) {
 
 async function join(event) {
   event.preventDefault();
-  const sent = await postJSON(`/r/${code}/join`, {name: document.getElementById("name").value});
+  const sent = await postJSON(`/r/${code}/join`, {name: document.getElementById("name").value, form: document.getElementById("form").value || null});
   if (sent.ok) seated(sent.answer); else showError(sent.answer.error ? sent.answer.error.message : "");
 }
 

@@ -173,7 +173,7 @@ class Setup:
     def print_shop_zip(self, shop_key: str) -> bytes:
         """The files `export print-shop --shop KEY` writes (the images and manifest.csv), in a
         ZIP under the same relative paths."""
-        from pugdeck.export.print_shop import DEFAULT_DPI, SHOPS, shop_images  # noqa: PLC0415
+        from pugdeck.export.print_shop import DEFAULT_DPI, SHOPS, shop_pictures, shop_plan  # noqa: PLC0415
         from pugdeck.export.print_shop_check import check_safe_zone  # noqa: PLC0415
         from pugdeck.export.print_shop_manifest import manifest_csv  # noqa: PLC0415
 
@@ -181,11 +181,10 @@ class Setup:
         if shop is None:
             raise Refused("bad_value", f"shop is one of {', '.join(sorted(SHOPS))}")
         try:
-            check_safe_zone(self.built, shop)
+            images = shop_plan(self.built, check_safe_zone(self.built, shop))
+            files = {image.path: data for image, data in shop_pictures(self.built, shop, images, DEFAULT_DPI)}
         except DeckError as error:
             raise Refused("unprintable", "; ".join(d.message for d in error.diagnostics)) from None
-        images = shop_images(self.built, shop, DEFAULT_DPI)
-        files = {image.path: image.data for image in images}
         files["manifest.csv"] = manifest_csv(images)
         out = io.BytesIO()
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:

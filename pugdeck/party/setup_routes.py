@@ -13,6 +13,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from pugdeck.building.pipeline import pdf_stem
 from pugdeck.party.room import Room
 from pugdeck.party.setup import back_offset
 from pugdeck.party.table import Refused
@@ -70,8 +71,9 @@ def setup_routes(room: Room, right, screen_action, room_action, error, headers: 
             setup = room.setup
             if what == "pdf":
                 offset = back_offset(query.get("x"), query.get("y"))
-                data = await run_in_threadpool(setup.pdf, query.get("paper", "a4"), query.get("duplex", "long"), offset)
-                name, kind = f"{setup.built.name}.pdf", "application/pdf"
+                paper, duplex = query.get("paper", "a4"), query.get("duplex", "long")
+                data = await run_in_threadpool(setup.pdf, paper, duplex, offset)
+                name, kind = f"{pdf_stem(setup.built.name, paper, duplex)}.pdf", "application/pdf"  # build's name
             elif what == "print-shop":
                 shop = query.get("shop", "")
                 data = await run_in_threadpool(setup.print_shop_zip, shop)

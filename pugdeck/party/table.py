@@ -85,6 +85,7 @@ class Seat:
     token: str | None = None
     bot: Any = None
     kind: str = PERSON  # PERSON, or the bot's kind
+    form: str | None = None  # the form a person says their descriptives in (`PartyTable.forms`)
     done: set[str] = field(default_factory=set)  # action ids applied for this seat
 
     @property
@@ -119,9 +120,28 @@ class PartyTable:
     def started(self) -> bool:
         return self.state is not None
 
-    def join(self, name: Any) -> tuple[int, str]:
-        """A new person in the lobby: (their seat, their token)."""
+    @property
+    def forms(self) -> tuple[str, ...]:
+        """The forms a person may take for their descriptives, as the game's party view reads
+        them off the deck (none for a deck, or a game, whose descriptives have one form)."""
+        offered = getattr(self.view, "speaker_forms", None)
+        return tuple(offered(self.doc)) if offered else ()
+
+    def clean_form(self, form: Any) -> str | None:
+        """A form as a phone sent it: None (or nothing) for no choice, else one the deck offers."""
+        if form is None or form == "":
+            return None
+        if not isinstance(form, str) or form not in self.forms:
+            offered = ", ".join(self.forms)
+            raise Refused("bad_form", f"a form is one of: {offered}, or none" if offered
+                          else "this deck's descriptives have one form: send no form")
+        return form
+
+    def join(self, name: Any, form: Any = None) -> tuple[int, str]:
+        """A new person in the lobby, with the form they say their descriptives in (or
+        none): (their seat, their token)."""
         name = clean_name(name)
+        form = self.clean_form(form)
         if self.started:
             free = [i for i, seat in enumerate(self.seats) if not seat.is_bot and seat.token is None]
             raise Refused("started", "the game has started" + ("; pick your name to take your seat back"
@@ -130,7 +150,7 @@ class PartyTable:
             raise Refused("full", f"the table is full ({self.most} seats)", 409)
         self._name_is_free(name)
         token = new_token()
-        self.seats.append(Seat(name, token))
+        self.seats.append(Seat(name, token, form=form))
         self._changed()
         return len(self.seats) - 1, token
 
@@ -173,10 +193,20 @@ class PartyTable:
         made = self.spec.make_bots(self.bot_kinds, self.game, self.seed)
         for seat in range(people, players):
             self.seats.append(Seat(f"Bot {seat + 1}", bot=made[seat], kind=made[seat].kind))
+        self._give_forms()
         self.state = self.game.new_initial_state()
         self._advance()
         self._save()
         self._changed()
+
+    def _give_forms(self) -> None:
+        """Each person's form to the engine's game, which says their lines in it; a form the
+        deck no longer offers (the host tailored it on the set-up screen since) is dropped."""
+        for index, seat in enumerate(self.seats):
+            if seat.form is not None and seat.form not in self.forms:
+                seat.form = None
+            if seat.form is not None:
+                self.view.take_form(self.game, index, seat.form)
 
     # --- play --------------------------------------------------------------------------
 
@@ -261,6 +291,8 @@ class PartyTable:
         labels = [seat.kind if seat.is_bot else seat.name for seat in self.seats]
         doc = self.spec.game_log(self.game, self.state, labels)
         doc["party"] = {"names": self.names, "people": [i for i, s in enumerate(self.seats) if not s.is_bot]}
+        if any(seat.form for seat in self.seats):  # only then: a log without forms is as it was
+            doc["party"]["forms"] = [seat.form for seat in self.seats]
         return doc
 
     def _save(self) -> None:
@@ -302,6 +334,15 @@ class PartyTable:
         made = spec.make_bots(table.bot_kinds, game, seed)
         table.seats = [Seat(clean_name(names[i])) if i in people else Seat(names[i], bot=made[i], kind=made[i].kind)
                        for i in range(players)]
+        forms = party.get("forms", [None] * players)
+        if not (isinstance(forms, list) and len(forms) == players):
+            raise ValueError(f"{source}: the `party` block's forms are one form or null per seat")
+        for index, form in enumerate(forms):
+            try:
+                table.seats[index].form = table.clean_form(form)
+            except Refused as refused:
+                raise ValueError(f"{source}: the `party` block's forms, seat {index + 1}: {refused}") from None
+        table._give_forms()
         state = game.new_initial_state()
         for action in actions:
             seat = state.current_player()

@@ -12,14 +12,19 @@ from __future__ import annotations
 import json
 import os
 import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from helpers.devtools_browser import DevToolsPipe, find_browser
 from helpers.party_harness import Running, Tab, bundled_room
+from pugdeck.building.pipeline import build
 from pugdeck.cli import main
+from pugdeck.games.registry import game
 from pugdeck.party.app import RateLimits
+from pugdeck.party.room import Room
+from pugdeck.party.table import PartyTable
 
 PHONE = (390, 844)
 TV = (1920, 1080)
@@ -85,6 +90,7 @@ def seat_everyone(server: Running, pipe, names: list[str], shots, prefix: str) -
         phone.open(server.room.join_url)
         phone.wait_until("document.body.dataset.joined === 'false'")
         assert phone.evaluate("document.querySelector('label[for=name]').textContent") == "Your name"
+        assert phone.evaluate("document.getElementById('form').hidden")  # no two-form descriptives here
         phone.type_text("#name", name)
         phone.click("#join-button")
         phone.wait_until("document.body.dataset.joined === 'true'")
@@ -241,3 +247,25 @@ def test_three_phones_play_a_whole_pixelpug_game(pipe, tmp_path, shots):
         server.stop()
     replayed = CliRunner().invoke(main, ["replay", str(log)])
     assert replayed.exit_code == 0, replayed.output
+
+
+def test_a_phone_picks_its_form_on_a_deck_with_two_form_descriptives(pipe, shots):
+    """The join form asks for the form only on a deck that has two-form descriptives
+    (docs/examples/verbena, Spanish), in the deck's language, and the seat gets it."""
+    verbena = build(Path(__file__).resolve().parents[2] / "docs" / "examples" / "verbena").doc
+    server = Running(Room(PartyTable(game(verbena["game"]), verbena)), limits=SHARED_ADDRESS)
+    try:
+        phone = Tab(pipe, *PHONE, mobile=True)
+        phone.open(server.room.join_url)
+        phone.wait_until("document.body.dataset.joined === 'false' && !document.getElementById('form').hidden")
+        options = phone.evaluate("Array.from(document.querySelectorAll('#form option')).map(o => o.textContent)")
+        assert options == ["cualquiera (las dos formas de la carta)", "masculino", "femenino"]
+        assert phone.evaluate("document.getElementById('form-label').textContent") == "Tus descriptivos, en"
+        phone.type_text("#name", "Ana")
+        phone.evaluate("document.getElementById('form').value = 'feminine'")
+        phone.screenshot(shots("forms-phone-join.png"))
+        phone.click("#join-button")
+        phone.wait_until("document.body.dataset.joined === 'true'")
+        assert [(s.name, s.form) for s in server.room.table.seats] == [("Ana", "feminine")]
+    finally:
+        server.stop()

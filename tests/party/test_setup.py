@@ -105,12 +105,12 @@ def test_the_pdf_download_is_the_bytes_build_writes(served, deck, tmp_path):
     server.post(f"/s/{key}/setup", {"values": {"no-red": True, "strangers": True}})
     status, headers, pdf = server.request("GET", f"/s/{key}/download/pdf?paper=letter&duplex=fold")
     assert status == 200 and headers["content-type"] == "application/pdf"
-    assert 'filename="pug-you-strangers-no-red.pdf"' in headers["content-disposition"]
+    assert 'filename="pug-you-strangers-no-red-letter-fold.pdf"' in headers["content-disposition"]
     out = tmp_path / "out"
     result = CliRunner().invoke(main, ["build", str(deck), "--no-red", "--strangers", "--paper", "letter",
                                        "--duplex", "fold", "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert pdf == (out / "pug-you-strangers-no-red.pdf").read_bytes()
+    assert pdf == (out / "pug-you-strangers-no-red-letter-fold.pdf").read_bytes()
     # The back offset `pugdeck calibrate` measured: the bytes of `build --back-offset`.
     status, _headers, shifted = server.request("GET", f"/s/{key}/download/pdf?paper=a4&duplex=long&x=0.5&y=-1")
     result = CliRunner().invoke(main, ["build", str(deck), "--no-red", "--strangers", "--back-offset", "0.5,-1",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pugdeck.authoring.texts import FORMS, has_forms
 from pugdeck.games.narration import Words
 from pugdeck.games.pug_you.engine import Game
 from pugdeck.games.pug_you.terminal_view import Narrator, card_text
@@ -28,6 +29,19 @@ def _lines(game: Game, seat: int | None, events: list[dict], seen: dict, names: 
     told: list[str] = []
     Narrator(game, seat, names, told.append).step(events[starts[-1] + 1 if starts else 0:], seen)
     return [line.strip() for line in told if line.strip()][-RECENT:]
+
+
+def speaker_forms(doc: dict) -> tuple[str, ...]:
+    """The forms a person may say their descriptives in (authoring/texts.py `FORMS`), offered
+    on the join form: both when a card of the built deck `doc` has a descriptive in two forms
+    ("un niño grande" / "una niña grande"), none otherwise (the choice would change nothing)."""
+    cards = doc.get("cards") or []
+    return FORMS if any(isinstance(c, dict) and has_forms(c.get("descriptive")) for c in cards) else ()
+
+
+def take_form(game: Game, seat: int, form: str) -> None:
+    """Seat `seat` says its descriptives in `form` (one of `speaker_forms`), as `play --form` does."""
+    game.forms[seat] = form
 
 
 def public_observation(state) -> dict:
@@ -97,7 +111,7 @@ def screen(game: Game, seen: dict, events: list[dict], names: list[str]) -> dict
     end = None
     if phase == "over":
         end = [words("view_loses", name=names[seat], badges=words.counted("n_badges", seen["badges"][seat]),
-                     speech=loser_speech(game, [game.index[c] for c in seen["scored"][seat]]))
+                     speech=loser_speech(game, [game.index[c] for c in seen["scored"][seat]], seat))
                for seat in seen["losers"]]
     return {"status": _status(game, seen, names), "headline": _question(game, seen),
             "cards": [seen["active_card"]] if seen.get("active_card") else [],
@@ -148,7 +162,7 @@ def phone(game: Game, seen: dict, events: list[dict], legal: list[dict], names: 
     if seen["phase"] == "over":
         info.append(words("view_not_lost") if me not in seen["losers"] else
                     words("view_you_lose", badges=words.counted("n_badges", seen["badges"][me]),
-                          speech=loser_speech(game, [game.index[c] for c in seen["scored"][me]])))
+                          speech=loser_speech(game, [game.index[c] for c in seen["scored"][me]], me)))
     scored = seen["scored"][me]
     return {"prompt": prompt, "question": _question(game, seen), "hand": list(seen["hand"]),
             "held": [seen["my_offer"]] if seen.get("my_offer") else [],
