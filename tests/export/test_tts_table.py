@@ -80,7 +80,7 @@ def test_a_spanish_deck_is_named_and_described_in_spanish(tmp_path):
     deck, *lone = states
     assert deck["Nickname"] == "¡Verbena!" and deck["Description"].endswith("cartas en juego")
     assert [c["Nickname"] for c in lone] == ["Carta mojón", "Carta mojón", "¡Te toca!"]
-    assert lone[0]["Description"].startswith("Nominado 1 de 2")
+    assert lone[0]["Description"].startswith("Nominación 1 de 2")
     first = deck["ContainedObjects"][0]
     assert first["Nickname"].startswith("¿") and "medalla" in first["Description"]
     assert "«" in first["Description"] and "badge" not in first["Description"]

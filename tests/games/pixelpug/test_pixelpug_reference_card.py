@@ -43,7 +43,7 @@ def test_a_french_deck_gets_it_in_french_with_its_own_card_names(tmp_path, monke
     result = CliRunner().invoke(main, ["build", "paquet", "--out", "out"])
     assert result.exit_code == 0, result.output
     text = _reference_text((tmp_path / "out" / "paquet.pdf").read_bytes())
-    assert "Jouer Gamelle vide contre celui qui a la carte Croquettes" in text
+    assert "Jouer Gamelle vide contre la personne qui a la carte Croquettes" in text
     assert "Niche ne protège que des cartes rouges." in text
-    assert "Le premier à gagner 1 manche est Champion de PixelPug." in text  # the one form
+    assert "La première personne à gagner 1 manche remporte le titre de PixelPug." in text  # the one form
     assert "Règle maison" not in text  # its starter has no Poop Time

@@ -27,13 +27,13 @@ BLANK = "  - {id: b1, kind: custom}\n"
 ENGLISH = ("Turd card", "Nominee", "Your turn", "because I'm", "only the pugs really win",
            "Everyone else offers", "Draw up to", "After 2 rounds", "most badges loses", "pink mutt")
 TRANSLATED = {
-    "es": ("Carta caca", "Nominado 1 de 2", "Tu turno", "porque soy", "aquí solo ganan los carlinos",
-           "Todos roban hasta tener 5 cartas (4 si sois 8 o más)", "Tras 2 rondas",
+    "es": ("Carta caca", "Nominación 1 de 2", "Tu turno", "porque soy", "aquí solo ganan los carlinos",
+           "Cada cual roba hasta tener 5 cartas (4 si sois 8 o más)", "Tras 2 rondas",
            "resta 2 medallas"),
     "de": ("Häufchen-Karte", "Nominierung 1 von 2", "Du bist dran", "denn ich bin",
            "am Ende gewinnen nur die Möpse", "außer den Nominierten", "Nach 2 Runden",
            "zieht 2 Orden ab"),
-    "fr": ("Carte caca", "Nominé 1 sur 2", "À toi de jouer", "parce que je suis",
+    "fr": ("Carte caca", "Nomination 1 sur 2", "À toi de jouer", "parce que je suis",
            "à la fin, seuls les carlins gagnent", "reçoit la carte", "Après 2 manches",
            "enlève 2 badges"),
 }
@@ -89,9 +89,9 @@ def test_the_reference_card_states_the_house_rules(tmp_path):
 def test_a_badge_limit_ends_the_reference_card_and_plurals_follow_the_language(tmp_path):
     rules = "  badge_limit: 1\n  mutt_badges: -1\n  large_group: {from_players: 8, hand_size: 5}\n"
     _doc, text = built(tmp_path, deck("fr", rules))
-    assert "Dès que quelqu’un a 1 badge, celui qui en a le plus perd." in text
+    assert "Dès que quelqu’un a 1 badge, la personne qui en a le plus perd." in text
     assert "Chaque corniaud rose enlève 1 badge." in text
-    assert "Chacun complète sa main à 5 cartes. Puis" in text  # no smaller hand for 8+
+    assert "Tout le monde complète sa main à 5 cartes. Puis" in text  # no smaller hand for 8+
 
 
 def test_a_mutt_worth_nothing_and_a_deck_without_mutts(tmp_path):

@@ -35,8 +35,8 @@ def test_a_spanish_deck_plays_in_spanish(tmp_path, monkeypatch):
     result = CliRunner().invoke(main, ["play", "verbena", "-p", "4", "--seed", "1"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0] == "Pug You! con ¡Verbena! 1.0.0 (38 cartas), 4 jugadores, semilla 1"
-    assert "Turno 1 (ronda 1): P0 es el jugador activo" in lines
+    assert lines[0] == "Pug You! con ¡Verbena! 1.0.0 (38 cartas), 4 personas, semilla 1"
+    assert "Turno 1 (ronda 1): le toca a P0" in lines
     assert ("  P3 se lleva terror-de-las-fiestas#1: «Me llevo 3 medallas porque soy el terror "
             "de las fiestas.»") in lines
     assert "Fin de la partida tras 8 turnos, al cabo de 2 rondas completas." in lines
