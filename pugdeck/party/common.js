@@ -2,7 +2,7 @@
 "use strict";
 
 // The page's own words, in the deck's language: each state's `words` (documents.py, words.yaml).
-let words = {language: "en", zero_is_one: false, texts: {}};
+let words = {language: "en", texts: {}};
 
 function say(key, values) {
   const text = words.texts[key];

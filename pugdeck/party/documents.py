@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pugdeck.authoring.texts import plural_form
 from pugdeck.games.narration import Words, deck_language
 from pugdeck.party.room import Room
 from pugdeck.party.table import Refused
@@ -16,8 +15,8 @@ PAGE_WORDS = Path(__file__).with_name("words.yaml")
 
 def page_words(doc: dict) -> dict:
     words = Words(PAGE_WORDS, deck_language(doc))
-    return {"language": words.language, "zero_is_one": plural_form(words.language, 0) == "one",
-            "texts": dict(words.texts)}
+    # Counted texts are chosen on the server (Words.counted, CLDR); the pages only show them.
+    return {"language": words.language, "texts": dict(words.texts)}
 
 
 def _cards_named(view: dict | None, keys: tuple[str, ...]) -> list[str]:
