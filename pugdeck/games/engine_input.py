@@ -15,9 +15,11 @@ import pickle
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from pugdeck.core.built_deck import FORMAT as BUILT_FORMAT
+from pugdeck.core.built_deck import Built
 from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic, describe
 from pugdeck.games.game_schemas import validate_built
 from pugdeck.games.json_input import lone_surrogate_path, shown_path, unsafe_text_path
@@ -52,6 +54,14 @@ def _check_format(doc: object, source: str) -> None:
     if not isinstance(doc, dict) or doc.get("format") != BUILT_FORMAT:
         fail(source, "format", f"not a built pugdeck deck (expected format {BUILT_FORMAT!r}); "
              "build one with `pugdeck build`")
+
+
+def read_built(deck: Built | dict, game: str, title: str, source: str) -> Built:
+    """The built deck an engine plays, checked (`check_built`): a `Built` as it is, a
+    document read from a file or a request wrapped in one. What the schema guarantees an
+    engine reads without defending it again (a card's fields, their types)."""
+    check_built(deck.doc if isinstance(deck, Built) else deck, game, title, source)
+    return deck if isinstance(deck, Built) else Built(deck, deck["name"], Path())
 
 
 def check_built(doc: object, game: str, title: str, source: str) -> None:
@@ -155,14 +165,12 @@ def _card_at(doc: dict, path: tuple) -> str | None:
     return None
 
 
-def read_rules(doc: dict, source: str, fields: Mapping[str, tuple]) -> dict[str, Any]:
+def read_rules(built: Built, source: str, fields: Mapping[str, tuple]) -> dict[str, Any]:
     """The whole-number rules of a built deck: `fields` maps a dotted name ("players.min")
     to (lowest, highest, default) — the default `REQUIRED`, or the value an older deck that
     leaves the rule out plays with (None: the rule may also be null). The bounds are what
     the engine can play: no 10⁹ rounds, no hand of 0, no nominees beyond the table."""
-    rules = doc.get("rules")
-    if not isinstance(rules, dict):
-        fail(source, "rules", "the built deck has no rules block")
+    rules = built.rules  # a mapping: the envelope says so
     out: dict[str, Any] = {}
     for name, (low, high, default) in fields.items():
         *parents, last = name.split(".")

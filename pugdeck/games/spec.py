@@ -229,10 +229,11 @@ class GameSpec:
         """Whether `simulate --plot FILE` can chart the statistics (`plot`)."""
         return self.has("plot")
 
-    def new_game(self, built_doc: dict, players: int, seed: int = 0, source: str = "<deck>") -> Any:
-        """An OpenSpiel-shaped `Game` (`new_initial_state()`) read from a built deck; raises
-        `DeckError` for a broken deck or a player count its rules do not allow."""
-        return self.part("new_game")(built_doc, players, seed, source=source)
+    def new_game(self, deck: Built | dict, players: int, seed: int = 0, source: str = "<deck>") -> Any:
+        """An OpenSpiel-shaped `Game` (`new_initial_state()`) of a built deck (a `Built`, or
+        its document as read: engine_input.read_built); raises `DeckError` for a broken deck
+        or a player count its rules do not allow."""
+        return self.part("new_game")(deck, players, seed, source=source)
 
     def illegal_action(self) -> type[Exception]:
         """The exception the game's `State.apply_action` raises for an illegal action: the

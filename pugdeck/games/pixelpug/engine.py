@@ -12,7 +12,8 @@ import copy
 from dataclasses import dataclass
 from pathlib import Path
 
-from pugdeck.games.engine_input import REQUIRED, check_built, fail, read_rules, replay
+from pugdeck.core.built_deck import Built
+from pugdeck.games.engine_input import REQUIRED, fail, read_built, read_rules, replay
 from pugdeck.games.narration import Words, deck_language
 from pugdeck.games.pixelpug.effect_rules import effect_problems
 from pugdeck.games.pixelpug.effects import programs
@@ -92,15 +93,14 @@ class Game:
     anything sorted by number is sorted by id. Card kinds are numbered the same way.
     """
 
-    def __init__(self, built_doc: dict, players: int, seed: int = 0, source: str = "<deck>"):
-        check_built(built_doc, "pixelpug", "PixelPug", source)
-        self.doc = built_doc
+    def __init__(self, deck: Built | dict, players: int, seed: int = 0, source: str = "<deck>"):
+        built = read_built(deck, "pixelpug", "PixelPug", source)
+        self.doc = built.doc
         self.source = source
-        self.rules = _read_rules(built_doc, players, source)
+        self.rules = _read_rules(built, players, source)
         self.players = players
         self.seed = seed
-        self.cards: tuple[CardInfo, ...] = tuple(sorted(
-            (_card(entry) for entry in built_doc["cards"]), key=lambda c: c.id))
+        self.cards: tuple[CardInfo, ...] = tuple(sorted(map(_card, built.cards), key=lambda c: c.id))
         _check_effects(self.cards, source)
         self.ids = tuple(c.id for c in self.cards)
         self.index = {card_id: i for i, card_id in enumerate(self.ids)}
@@ -109,7 +109,7 @@ class Game:
         self.kind_of = tuple(self.kind_index[c.card] for c in self.cards)
         self.kind_names = {c.card: c.name for c in self.cards}
         # What the transcript and `play --human` say, in the deck's language (narration.yaml).
-        self.words = Words(NARRATION, deck_language(built_doc))
+        self.words = Words(NARRATION, deck_language(built.doc))
         self.points = tuple(c.points for c in self.cards)
         self.main = tuple(i for i, c in enumerate(self.cards) if c.pile == "main")
         self.treats = tuple(i for i, c in enumerate(self.cards) if c.pile == "treats")
@@ -185,8 +185,8 @@ def _allowed_targets(chooses: str | None, seat: int, players: int) -> tuple[int,
     return tuple(s for s in range(players) if chooses == TARGET_PLAYER or s != seat)
 
 
-def _read_rules(doc: dict, players: int, source: str) -> Rules:
-    parsed = Rules(*read_rules(doc, source, RULE_BOUNDS).values())
+def _read_rules(built: Built, players: int, source: str) -> Rules:
+    parsed = Rules(*read_rules(built, source, RULE_BOUNDS).values())
     if not parsed.players_min <= players <= parsed.players_max:
         fail(source, "players", f"{players} players is outside this deck's range "
              f"{parsed.players_min}-{parsed.players_max}")

@@ -13,7 +13,8 @@ from itertools import combinations
 from pathlib import Path
 
 from pugdeck.authoring.texts import Forms, engine_descriptive
-from pugdeck.games.engine_input import REQUIRED, check_built, fail, read_rules, replay
+from pugdeck.core.built_deck import Built
+from pugdeck.games.engine_input import REQUIRED, fail, read_built, read_rules, replay
 from pugdeck.games.narration import Words, deck_language
 from pugdeck.games.pug_you.actions import ActionTable
 from pugdeck.games.pug_you.phases import CHANCE, TERMINAL
@@ -96,12 +97,12 @@ class Game:
         "words",
     )
 
-    def __init__(self, built_doc: dict, players: int, seed: int = 0, source: str = "<deck>"):
-        self.doc = built_doc
+    def __init__(self, deck: Built | dict, players: int, seed: int = 0, source: str = "<deck>"):
+        built = read_built(deck, "pug-you", "Pug You!", source)
+        self.doc = built.doc
         self.source = source
-        check_built(built_doc, "pug-you", "Pug You!", source)
-        self.rules = _read_rules(built_doc, players, source)
-        self.cards: tuple[CardInfo, ...] = _read_cards(built_doc, source)
+        self.rules = _read_rules(built, players, source)
+        self.cards = tuple(sorted(map(_card, built.cards), key=lambda card: card.id))
         self.players = players
         self.seed = seed
         # A card's number is its place in `cards`; these tables are read by number.
@@ -124,7 +125,7 @@ class Game:
         )
         self.actions = ActionTable(self)
         # What the transcript and `play --human` say, in the deck's language (narration.yaml).
-        self.words = Words(NARRATION, deck_language(built_doc))
+        self.words = Words(NARRATION, deck_language(built.doc))
         # seat → the form of a descriptive it says ("masculine", "feminine": play --form);
         # a seat not in it says a two-form descriptive as the card prints it
         self.forms: dict[int, str] = {}
@@ -151,8 +152,8 @@ class Game:
         return self.cards[self.index[card_id]]
 
 
-def _read_rules(doc: dict, players: int, source: str) -> Rules:
-    rules = read_rules(doc, source, RULE_BOUNDS)
+def _read_rules(built: Built, players: int, source: str) -> Rules:
+    rules = read_rules(built, source, RULE_BOUNDS)
     low, high = rules["players.min"], rules["players.max"]
     hand_size, large_from = rules["hand_size"], rules["large_group.from_players"]
     if (large_from is None) != (rules["large_group.hand_size"] is None):
@@ -167,29 +168,8 @@ def _read_rules(doc: dict, players: int, source: str) -> Rules:
     return Rules(hand_size, nominees, rules["rounds"], rules["badge_limit"], low, high)
 
 
-def _read_cards(doc: dict, source: str) -> tuple[CardInfo, ...]:
-    raw = doc.get("cards")
-    if not isinstance(raw, list) or not raw:
-        fail(source, "cards", "the built deck has no cards")
-    cards = []
-    for entry in raw:
-        try:
-            cards.append(CardInfo(
-                id=str(entry["id"]), card=str(entry.get("card", entry["id"])),
-                kind=str(entry.get("kind", "pug")), level=entry.get("level"),
-                color=str(entry.get("color", "")), question=str(entry["question"]),
-                badges=int(entry["badges"]), descriptive=_descriptive(entry),
-                turds=int(entry["turds"]),
-            ))
-        except (KeyError, TypeError, ValueError) as error:
-            fail(source, "cards", f"card {entry!r:.60} lacks a field the engine needs: {error!r}")
-    ids = [card.id for card in cards]
-    if len(set(ids)) != len(ids):
-        fail(source, "cards", "card ids in a built deck must be unique")
-    return tuple(sorted(cards, key=lambda card: card.id))
-
-
-def _descriptive(entry: dict) -> str | Forms | None:
-    """A card's descriptive, one text or its two forms (authoring/texts.py); None when it has
-    none (a mutt may not: it takes badges away)."""
-    return engine_descriptive(entry.get("descriptive"))
+def _card(entry: dict) -> CardInfo:
+    """A built card as the engine reads it; the schema (read_built) vouches for its fields."""
+    return CardInfo(id=entry["id"], card=entry["card"], kind=entry["kind"], level=entry["level"],
+                    color=entry["color"], question=entry["question"], badges=entry["badges"],
+                    descriptive=engine_descriptive(entry["descriptive"]), turds=entry["turds"])
