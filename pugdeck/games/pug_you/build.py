@@ -8,9 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from pugdeck.authoring.schema_checks import suggest
+from pugdeck.authoring.texts import format_text
 from pugdeck.core.built_deck import Built, built_doc, source_block
 from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 from pugdeck.core.runs import number_runs
+from pugdeck.games.narration import Words
 from pugdeck.games.pug_you import built_cards
 from pugdeck.games.pug_you.customs import check_customs
 from pugdeck.games.pug_you.filters import (
@@ -19,10 +21,8 @@ from pugdeck.games.pug_you.filters import (
     apply_filters,
     filter_suffix,
 )
-from pugdeck.games.pug_you.game import GAME
 from pugdeck.games.pug_you.model import Deck
 from pugdeck.games.pug_you.playability import balance_warnings, check_players
-from pugdeck.render.strings import Strings, deck_strings
 
 
 def build_deck(deck: Deck, values: Mapping[str, Any], *, name: str | None = None,
@@ -70,15 +70,21 @@ def build_deck(deck: Deck, values: Mapping[str, Any], *, name: str | None = None
         source=source_block(sources),
         checked={"players": [c.as_json() for c in checks], "playable_for": playable_for,
                  "warnings": warnings},
-        components=built_cards.components(played, fixed_strings(deck).text("turd_title")), cards=cards,
+        components=built_cards.components(played, turd_name(deck)), cards=cards,
     )
     return Built(doc=doc, name=name, folder=deck.folder, blanks=blanks,
                  summary=_summary(name, cards, blanks, filtered, playable_for), warnings=warnings)
 
 
-def fixed_strings(deck: Deck) -> Strings:
-    """The deck's fixed texts (validated already: `check_deck` resolved them)."""
-    return deck_strings(GAME.load_template(deck.info.template, deck.folder), deck.info.as_json())
+WORDS = Path(__file__).with_name("narration.yaml")
+
+
+def turd_name(deck: Deck) -> str:
+    """What the built deck calls its turd cards: the deck's own `strings.turd_title`, else
+    the game's words for the deck's language (narration.yaml `turd_card`, the bundled
+    template's title too), so a build reads no print template."""
+    own = dict(deck.info.strings).get("turd_title")
+    return format_text(own, {}) if own else Words(WORDS, deck.info.language)("turd_card")
 
 
 def _unknown_exclusions(deck: Deck, prefs: Preferences) -> list[Diagnostic]:
