@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pugdeck.games.loop import advance
 from pugdeck.games.pixelpug.bots import make_bots
 from pugdeck.games.pixelpug.engine import Game
-from pugdeck.games.pixelpug.phases import CHANCE, PLAY, RPS
+from pugdeck.games.pixelpug.phases import CHANCE
 
 
 def simulate(game: Game, games: int, seed: int = 0, bots: str = "random",
@@ -37,32 +37,28 @@ def simulate(game: Game, games: int, seed: int = 0, bots: str = "random",
     for number in range(games):
         match = game.reseeded(seed + number)
         state = match.new_initial_state()
-        watcher = _Watcher(state, make_bots(bots, match, seed + number))
         held = [set() for _ in range(n)]
         kind_of, index = match.kind_of, match.index
-        pending = None  # a card played at another player: (kind, victim, player, before)
-        for step in advance(state, watcher.bots):
-            if step.seat == CHANCE:
-                continue
-            actions += 1
-            held[step.seat].update(watcher.held)
-            played = kind_of[index[step.action["card"]]] if "card" in step.action else None
-            if watcher.before is not None:
-                pending = (played, step.action["target"], step.seat, watcher.before)
-            # A play at another player is tallied once it has resolved: a duel card's play
-            # only opens the duel, which the two secret choices after it settle.
-            resolved = pending if pending is not None and state.phase != RPS else None
+        for step in advance(state, make_bots(bots, match, seed + number)):
+            if step.seat != CHANCE:
+                actions += 1
+            # Everything is read from the events, private parts too (`full`: the log's view).
+            events = [event.full() for event in step.events]
+            # A play at another player is tallied once it has resolved (a duel card's play
+            # only opens the duel), before the round it may have ended is.
+            resolved = next((e for e in events if e["event"] == "resolved"), None)
             if resolved is not None:
-                targeted.played(resolved[0], resolved[1], _points_change(state, resolved[1], *resolved[3]))
-                pending = None
-            for event in step.events:
-                kind = event.public["event"]
-                if kind == "eliminated":
-                    eliminated_by[game.cards[index[event.public["by"]]].card] += 1
+                targeted.played(kind_of[index[resolved["card"]]], resolved["target"], resolved["points_change"])
+            for event in events:
+                kind = event["event"]
+                if kind == "play":
+                    held[event["seat"]].update(kind_of[index[c]] for c in event["hand"])
+                elif kind == "eliminated":
+                    eliminated_by[game.cards[index[event["by"]]].card] += 1
                 elif kind == "round-over":  # the table is about to be cleared: tally the round
-                    winner = event.public["winner"]
-                    if resolved is not None and winner == resolved[2]:
-                        targeted.won_by[resolved[0]] += 1
+                    winner = event["winner"]
+                    if resolved is not None and winner == resolved["seat"]:
+                        targeted.won_by[kind_of[index[resolved["card"]]]] += 1
                     result = state.results[-1]
                     for s in range(n):
                         held[s].update(kind_of[index[c]] for c in result["hands"][s])
@@ -102,47 +98,6 @@ def simulate(game: Game, games: int, seed: int = 0, bots: str = "random",
         "holder_win_ratio_vs_mean": {k: v / mean_ratio for k, v in ratios.items()},
         "targeted": targeted.report(fair),
     }
-
-
-class _Watcher:
-    """Every seat's bot, asked through this watcher, which notes what the statistics need
-    from just before a play: the kinds in the player's hand and, for a card played at
-    another player, that player's points, the deck, the turn and the rounds so far."""
-
-    def __init__(self, state, bots: list):
-        self.state, self.held, self.before = state, set(), None
-        self.bots = [_Asked(self, bot) for bot in bots]
-
-    def noting(self, action: dict) -> dict:
-        state = self.state
-        seat, victim = state.current_player(), action.get("target")
-        self.held = {state.game.kind_of[c] for c in state.hands[seat]} if state.phase == PLAY else set()
-        self.before = None if victim is None or victim == seat else (
-            state.points(victim), list(state.deck), state.turn, len(state.results))
-        return action
-
-
-class _Asked:
-    """One seat's bot, as the `_Watcher` asks it: what it chooses is noted first."""
-
-    def __init__(self, watcher: _Watcher, bot):
-        self.note, self.bot, self.wants_observation = watcher.noting, bot, bot.wants_observation
-
-    def choose(self, observation, legal: list[dict]) -> dict:
-        return self.note(self.bot.choose(observation, legal))
-
-
-def _points_change(state, seat: int, points: int, deck: list[int], turn: int, rounds: int) -> int | None:
-    """How `seat`'s points changed with the action just played (before: `points`, `deck`,
-    `turn`, `rounds`), leaving out the card they drew if their turn began; None when the
-    action ended the round (the table is cleared)."""
-    if len(state.results) > rounds:
-        return None
-    change = state.points(seat) - points
-    if state.turn > turn and state.active == seat:  # their turn began with a draw
-        drawn = len(deck) - len(state.deck)
-        change -= state.game.points[deck[len(deck) - drawn]]
-    return change
 
 
 class TargetTally:

@@ -53,6 +53,9 @@ class State:
         self.events: list[Event] = []
         self.round_events_from = 0  # where this round's events start
         self.log: list[dict] = []  # the actions applied, as the engine's own copies
+        # A card played at another player, until it has done all it does (a duel's waits for
+        # its choices): (seat, card, target, the target's points before), for `resolved`.
+        self.aimed: tuple[int, int, int, int] | None = None
         self._clear_table()
 
     def _clear_table(self) -> None:
@@ -251,13 +254,19 @@ class State:
 
     def do_play(self, card: int, target: int | None, kind: int | None) -> None:
         """The current player plays `card` onto their discard pile, at `target`, naming `kind`."""
-        seat = self.current
-        self.hands[seat].remove(card)
+        seat, g = self.current, self.game
+        hand = self.hands[seat]
+        # The hand it was played from is private to nobody: the log's (`Event.full()`: the
+        # omniscient narrator, simulate's statistics); its owner sees it in the observation.
+        self.events.append(_new_event(Event, (_play_event(g, seat, card, target, kind),
+                                              {"hand": [g.ids[c] for c in hand]}, None)))
+        hand.remove(card)
         self.discards[seat].append(card)
-        self.announce(_play_event(self.game, seat, card, target, kind))
-        if target is None and self.game.targets[card] is not None:
+        if target is None and g.targets[card] is not None:
             self.announce({"event": "no-target", "seat": seat})  # played without effect
         else:
+            if target is not None and target != seat:
+                self.aimed = (seat, card, target, self.points(target))
             effects.play_card(self, seat, target, card, kind)
         self._end_of_action()
 
@@ -279,11 +288,13 @@ class State:
         """After a play or a duel: wait for a duel, close a decided round, or end the turn."""
         if self.phase == RPS:
             return
-        if not self.round_how:
-            if self.deck:
-                self._start_turn(self._next_seat())
-                return
+        if not (self.round_how or self.deck):
             self._score_points()  # the deck ran out
+        if self.aimed is not None:
+            self._resolved(*self.aimed)
+        if not self.round_how:
+            self._start_turn(self._next_seat())
+            return
         winner = self.round_winner
         if ((winner is not None and self.round_wins[winner] >= self.game.rules.round_wins)
                 or self.round >= ROUND_LIMIT):
@@ -292,6 +303,16 @@ class State:
             self.round += 1
             self._clear_table()
             self.phase, self.current = DEAL, CHANCE
+
+    def _resolved(self, seat: int, card: int, target: int, before: int) -> None:
+        """A card played at another player has done all it does: an event naming it, with
+        what it did to the target's points (hand and discard pile; None when it ended the
+        round) private to nobody, since their hand is hidden: for simulate's statistics."""
+        self.aimed = None
+        change = None if self.round_how else self.points(target) - before
+        self.events.append(_new_event(Event, (
+            {"event": "resolved", "seat": seat, "card": self.game.ids[card], "target": target},
+            {"points_change": change}, None)))
 
     def _next_seat(self) -> int:
         """The next player clockwise (the next seat number) still in the round."""

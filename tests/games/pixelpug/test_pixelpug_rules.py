@@ -129,7 +129,7 @@ def test_empty_bowl_fails_against_a_holder_with_protection(deal):
     play(state, "empty-bowl#1", target=1)
     assert state.results == [] and state.alive == [True, True]
     assert {"dog-food#1", "protection#1"} <= set(ids(state, 1))  # Protection is not used up
-    assert state.observation(1)["events"][-1] == {"event": "guess", "seat": 0, "target": 1,
+    assert state.observation(1)["events"][-2] == {"event": "guess", "seat": 0, "target": 1,
                                                   "hit": True, "shielded": True}
 
 
