@@ -51,6 +51,26 @@ class FrozenList(list):
         return (list, (list(self),))
 
 
+class EngineState:
+    """What every engine's `State` shares (games/state.py): `current`, the seat to act,
+    and `phase`, "over" once the game is; `apply`, the short name of `apply_action`."""
+
+    __slots__ = ()
+
+    def current_player(self) -> int:
+        """The seat to act, `CHANCE` at a chance step, `TERMINAL` once the game is over."""
+        return self.current
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def is_chance_node(self) -> bool:
+        return self.current == CHANCE
+
+    def apply(self, action: dict) -> None:
+        self.apply_action(action)
+
+
 def read_seat(value: object, allowed: Collection[int], name: str = "seat") -> int:
     """`value` as a seat among `allowed`; else `IllegalAction` ("`name` must be one of
     [...]"). A seat is a plain int (not a bool, not a float, not a list)."""

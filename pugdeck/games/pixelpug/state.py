@@ -14,7 +14,7 @@ import copy
 from bisect import insort
 from typing import TYPE_CHECKING
 
-from pugdeck.games.engine_kit import same_game
+from pugdeck.games.engine_kit import EngineState, same_game
 from pugdeck.games.events import Event
 from pugdeck.games.pixelpug import actions, effects
 from pugdeck.games.pixelpug.actions import IllegalAction
@@ -40,7 +40,7 @@ _new_event = tuple.__new__
 __all__ = ["IllegalAction", "State"]  # IllegalAction: where callers have always imported it
 
 
-class State:
+class State(EngineState):
     """Everything on the table, the events each player saw, and the action log."""
 
     def __init__(self, game: Game):
@@ -79,18 +79,6 @@ class State:
 
     # --- the OpenSpiel-style API -------------------------------------------------------
 
-    def current_player(self) -> int:
-        """The seat to act, `CHANCE` before a round's deal, `TERMINAL` once the match is over."""
-        return self.current
-
-    def is_terminal(self) -> bool:
-        """Whether the match is over (someone is champion, or the round limit was reached)."""
-        return self.phase == OVER
-
-    def is_chance_node(self) -> bool:
-        """Whether the next action is a chance outcome (a round's deal)."""
-        return self.current == CHANCE
-
     def legal_actions(self) -> list[dict]:
         """Every legal action as a new JSON-able dict, sorted and unique; [] when over."""
         return actions.legal_actions(self)
@@ -108,8 +96,6 @@ class State:
             self.do_rps(*args)
         else:
             self.do_deal(*args)
-
-    apply = apply_action  # the short name docs/rules-pixelpug.md also gives
 
     def history(self) -> list[dict]:
         """The action log (fresh copies); `engine.replay(game, history)` rebuilds an equal state."""

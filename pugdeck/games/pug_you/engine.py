@@ -60,8 +60,6 @@ class Rules:
     nominees: int
     rounds: int
     badge_limit: int | None
-    min_players: int
-    max_players: int
 
 
 NARRATION = Path(__file__).with_name("narration.yaml")
@@ -165,7 +163,7 @@ def _read_rules(built: Built, players: int, source: str) -> Rules:
         fail(source, "players", f"{players} players is outside this deck's range {low}-{high}")
     if nominees > players - 1:
         fail(source, "rules.nominees", f"{nominees} nominees need at least {nominees + 1} players")
-    return Rules(hand_size, nominees, rules["rounds"], rules["badge_limit"], low, high)
+    return Rules(hand_size, nominees, rules["rounds"], rules["badge_limit"])
 
 
 def _card(entry: dict) -> CardInfo:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pugdeck.games.engine_kit import same_game
+from pugdeck.games.engine_kit import EngineState, same_game
 from pugdeck.games.events import Event
 from pugdeck.games.pug_you import actions, transitions
 from pugdeck.games.pug_you.observation import observe
@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # type hints only: the engine imports this module
 __all__ = ["IllegalAction", "State"]  # the engine's error lives here too
 
 
-class State:
+class State(EngineState):
     """Everything on the table, plus the action log that produced it."""
 
     # The fields, declared once: `clone` and `==` walk this list.
@@ -104,18 +104,6 @@ class State:
 
     # --- the OpenSpiel-style API -------------------------------------------------------
 
-    def current_player(self) -> int:
-        """The seat to act, `CHANCE` at a shuffle, `TERMINAL` once the game is over."""
-        return self.current
-
-    def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        return self.phase == OVER
-
-    def is_chance_node(self) -> bool:
-        """Whether the next action is a chance outcome (a shuffle)."""
-        return self.current == CHANCE
-
     def legal_actions(self) -> list[dict]:
         """Every legal action as a small read-only JSON-able dict, sorted and unique; [] when
         the game is over (see `actions.legal_actions`)."""
@@ -129,8 +117,6 @@ class State:
         kind, args, logged = actions.read(self, action)  # raises before any change
         transitions.TRANSITIONS[kind](self, *args)
         self.log.append(logged)
-
-    apply = apply_action  # a shorter name for the same call
 
     def history(self) -> list[dict]:
         """The action log as plain dicts the caller may change; `engine.replay(game, history)`
