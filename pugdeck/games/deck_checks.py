@@ -152,10 +152,9 @@ def print_problems(cards: list[dict], printing: Any, template: str, folder: Path
     text}` (deck_files.printed_texts), `origins` where each key's card was written; any
     card, whatever else is wrong with it."""
     from pugdeck.render.checks import print_problems as fit_problems  # noqa: PLC0415 (reportlab)
-    from pugdeck.render.deck_fonts import with_deck_fonts  # noqa: PLC0415
+    from pugdeck.render.deck_fonts import deck_template  # noqa: PLC0415
 
-    return fit_problems(cards, lambda: with_deck_fonts(printing.load_template(template, folder), fonts, folder),
-                        fields, origins)
+    return fit_problems(cards, lambda: deck_template(printing, template, folder, {"fonts": fonts}), fields, origins)
 
 
 def _deck_fonts(loaded: LoadedDeck) -> dict | None:
@@ -171,13 +170,13 @@ def fixed_text_problems(deck: CheckedDeck, root: Document, printing: Any,
     that print them (the game's `fixed_texts`), each problem once, located where its text
     was written: the template, or deck.yaml (`strings:`, a back's field, `deck.name`)."""
     # reportlab loads only here: printing modules
-    from pugdeck.render.deck_fonts import with_deck_fonts  # noqa: PLC0415
+    from pugdeck.render.deck_fonts import deck_template  # noqa: PLC0415
     from pugdeck.render.fonts import font_set  # noqa: PLC0415
     from pugdeck.render.strings import deck_strings  # noqa: PLC0415
 
+    deck_block = deck.info.as_json()
     try:
-        template = with_deck_fonts(printing.load_template(deck.info.template, deck.folder),
-                                   dict(deck.info.fonts), deck.folder)
+        template = deck_template(printing, deck.info.template, deck.folder, deck_block)
     except DeckError:
         return []  # the print checks report the template's own problems
 
@@ -186,7 +185,7 @@ def fixed_text_problems(deck: CheckedDeck, root: Document, printing: Any,
         return mark.file, mark.line, mark.column
 
     try:
-        strings = deck_strings(template, deck.info.as_json(), place)
+        strings = deck_strings(template, deck_block, place)
     except DeckError as exc:
         return exc.diagnostics
     found = checks.fixed_texts(deck, root, template, font_set(template.fonts), strings)
