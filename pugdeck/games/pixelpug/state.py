@@ -250,9 +250,10 @@ class State(EngineState):
         self.discards[seat].append(card)
         if target is None and g.targets[card] is not None:
             self.announce({"event": "no-target", "seat": seat})  # played without effect
+        elif target is None or target == seat:
+            effects.play_card(self, seat, target, card, kind)
         else:
-            if target is not None and target != seat:
-                self.aimed = (seat, card, target, self.points(target))
+            self.aimed = (seat, card, target, self.points(target))
             effects.play_card(self, seat, target, card, kind)
         self._end_of_action()
 
@@ -277,7 +278,13 @@ class State(EngineState):
         if not (self.round_how or self.deck):
             self._score_points()  # the deck ran out
         if self.aimed is not None:
-            self._resolved(*self.aimed)
+            seat, card, target, before = self.aimed
+            self.aimed = None
+            # It has done all it does: what it did to the target's points (hand and discard
+            # pile; None when it ended the round) is private to nobody, as their hand is.
+            self.events.append(_new_event(Event, (
+                {"event": "resolved", "seat": seat, "card": self.game.ids[card], "target": target},
+                {"points_change": None if self.round_how else self.points(target) - before}, None)))
         if not self.round_how:
             self._start_turn(self._next_seat())
             return
@@ -289,16 +296,6 @@ class State(EngineState):
             self.round += 1
             self._clear_table()
             self.phase, self.current = DEAL, CHANCE
-
-    def _resolved(self, seat: int, card: int, target: int, before: int) -> None:
-        """A card played at another player has done all it does: an event naming it, with
-        what it did to the target's points (hand and discard pile; None when it ended the
-        round) private to nobody, since their hand is hidden: for simulate's statistics."""
-        self.aimed = None
-        change = None if self.round_how else self.points(target) - before
-        self.events.append(_new_event(Event, (
-            {"event": "resolved", "seat": seat, "card": self.game.ids[card], "target": target},
-            {"points_change": change}, None)))
 
     def _next_seat(self) -> int:
         """The next player clockwise (the next seat number) still in the round."""
