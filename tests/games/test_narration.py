@@ -14,7 +14,7 @@ from pugdeck.games.narration import Words, deck_language, phrasebook
 
 PACKAGE = Path(pugdeck.__file__).parent
 BOOKS = sorted([*PACKAGE.glob("games/*/narration.yaml"), PACKAGE / "games/terminal.yaml",
-                PACKAGE / "live/words.yaml"])
+                PACKAGE / "live/words.yaml", PACKAGE / "games/pug_you/built_words.yaml"])
 LANGUAGES = ("en", "es", "de", "fr")  # the languages the printed fixed texts have
 
 

@@ -76,13 +76,13 @@ def build_deck(deck: Deck, values: Mapping[str, Any], *, name: str | None = None
                  summary=_summary(name, cards, blanks, filtered, playable_for), warnings=warnings)
 
 
-WORDS = Path(__file__).with_name("narration.yaml")
+WORDS = Path(__file__).with_name("built_words.yaml")
 
 
 def turd_name(deck: Deck) -> str:
     """What the built deck calls its turd cards: the deck's own `strings.turd_title`, else
-    the game's words for the deck's language (narration.yaml `turd_card`, the bundled
-    template's title too), so a build reads no print template."""
+    the game's words for the deck's language (built_words.yaml, the bundled template's
+    title too), so a build reads no print template."""
     own = dict(deck.info.strings).get("turd_title")
     return format_text(own, {}) if own else Words(WORDS, deck.info.language)("turd_card")
 
