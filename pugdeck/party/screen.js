@@ -84,6 +84,10 @@ function drawSetup(state) {
   pdf.textContent = say("download_pdf");
   const zip = document.getElementById("download-zip");
   zip.textContent = say("download_zip");
+  const tts = document.getElementById("download-tts");
+  tts.textContent = say("download_tts");
+  tts.href = `/s/${key}/download/tts?v=${state.version}`;
+  setText("tts-hint", say("tts_hint"));
   const links = () => {
     pdf.href = `/s/${key}/download/pdf?paper=${document.getElementById("paper").value}` +
       `&duplex=${document.getElementById("duplex").value}` +

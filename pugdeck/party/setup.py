@@ -186,13 +186,29 @@ class Setup:
         except DeckError as error:
             raise Refused("unprintable", "; ".join(d.message for d in error.diagnostics)) from None
         files["manifest.csv"] = manifest_csv(images)
-        out = io.BytesIO()
-        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-            for path in sorted(files):
-                entry = zipfile.ZipInfo(str(path), ZIP_TIME)
-                entry.compress_type = zipfile.ZIP_DEFLATED
-                archive.writestr(entry, files[path])
-        return out.getvalue()
+        return zipped(files)
+
+    def tts_zip(self, base_url: str) -> tuple[bytes, dict[str, bytes]]:
+        """The Tabletop Simulator save as a ZIP to unpack into TTS's data folder (the one
+        holding `Saves` and `Mods`), and its images by file name (the party serves them at
+        `base_url`). The saved object is the one `export tts --base-url BASE_URL` writes; each
+        image is also in `Mods/Images` under the name TTS gives an image it downloaded from
+        that URL, so TTS finds it there without the party server (docs/party.md)."""
+        from pugdeck.export.tts import tts_files  # noqa: PLC0415 (Pillow, pdfium)
+        from pugdeck.export.tts_places import CACHED_IMAGES, SAVED_OBJECTS, cached_image_name, hosted_url  # noqa: PLC0415
+
+        try:
+            files = tts_files(self.built, Path("out"), base_url)  # bytes only: nothing is written
+        except DeckError as error:
+            raise Refused("unprintable", "; ".join(d.message for d in error.diagnostics)) from None
+        saved, images = {}, {}
+        for path, data in files.items():
+            if path.suffix == ".jpg":
+                images[path.name] = data
+                saved["/".join((*CACHED_IMAGES, cached_image_name(hosted_url(base_url, path.name))))] = data
+            else:  # the saved object and its chest thumbnail
+                saved["/".join((*SAVED_OBJECTS, path.name))] = data
+        return zipped(saved), images
 
     # --- the set-up saved ----------------------------------------------------------------
 
@@ -231,6 +247,18 @@ class Setup:
             raise Refused("not_written", str(error), 500) from None
         self.written.add(path)
         return path
+
+
+def zipped(files: Mapping) -> bytes:
+    """A ZIP of `files` (relative path → bytes), sorted, with fixed times: the same bytes
+    for the same files."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(files, key=str):
+            entry = zipfile.ZipInfo(str(path), ZIP_TIME)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(entry, files[path])
+    return out.getvalue()
 
 
 def back_offset(x: str | None, y: str | None) -> tuple[float, float]:

@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from helpers.devtools_browser import DevToolsPipe, find_browser
-from helpers.party_harness import Running, Tab, dressed
+from helpers.party_harness import Running, Tab, setup_room
 from pugdeck.building.pipeline import build
 from pugdeck.cli import main
 from pugdeck.games.narration import Words
@@ -24,19 +24,8 @@ from pugdeck.games.registry import bundled_decks, game
 from pugdeck.party.app import MAX_BODY
 from pugdeck.party.blue import BlueCards
 from pugdeck.party.documents import PAGE_WORDS
-from pugdeck.party.room import Room
 from pugdeck.party.setup import Setup, playability
-from pugdeck.party.table import PartyTable, Refused
-
-
-def setup_room(deck: Path, folder: Path) -> Room:
-    spec = game("pug-you")
-    built = build(deck)
-    room = dressed(Room(PartyTable(spec, built.doc)), built, "pug-you")
-    room.setup = Setup(deck, spec, {}, folder, built)
-    room.blue = BlueCards(room.setup, spec.party_view().BLUE_CARDS)
-    room.played = built
-    return room
+from pugdeck.party.table import Refused
 
 
 @pytest.fixture
