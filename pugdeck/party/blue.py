@@ -23,9 +23,11 @@ from typing import Any
 import yaml
 
 from pugdeck.atomic import WriteError, write_files
+from pugdeck.authoring.texts import FORMS, needs_forms
 from pugdeck.building.pipeline import build
 from pugdeck.core.built_deck import Built
 from pugdeck.core.diagnostics import DeckError
+from pugdeck.games.narration import deck_language
 from pugdeck.party.table import Refused
 
 MAX_CARDS = 200  # waiting and approved, for one party
@@ -60,12 +62,34 @@ def form_values(form: dict, given: Any) -> dict:
         if field["kind"] == "int":
             if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 999:
                 raise Refused("bad_card", f"{key}: a whole number")
-        elif not isinstance(value, str) or len(value) > MAX_TEXT:
-            raise Refused("bad_card", f"{key}: text of at most {MAX_TEXT} characters")
+        elif field.get("forms") and isinstance(value, dict):
+            value = _forms(key, value)
         else:
-            value = unicodedata.normalize("NFC", value.strip())
+            value = _text(key, value)
         values[key] = value
     return values
+
+
+def _text(key: str, value: Any) -> str:
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        raise Refused("bad_card", f"{key}: text of at most {MAX_TEXT} characters")
+    return unicodedata.normalize("NFC", value.strip())
+
+
+def _forms(key: str, value: dict) -> str | dict:
+    """A text in its two forms ({masculine, feminine}, as a card's descriptive takes them);
+    one text when the feminine is left out or the same."""
+    if set(value) - set(FORMS) or "masculine" not in value:
+        raise Refused("bad_card", f"{key}: a text, or {{{', '.join(FORMS)}}}")
+    forms = {form: _text(key, value.get(form) or "") for form in FORMS}
+    return forms if forms["feminine"] and forms["feminine"] != forms["masculine"] else forms["masculine"]
+
+
+def _field_of(diagnostic, keys: list[str]) -> str | None:
+    """The form's field a build message is about: its field (`descriptive.feminine` is the
+    descriptive's), else the field it names ("a written custom card needs badges")."""
+    field = (diagnostic.field or "").split(".")[0]
+    return field if field in keys else next((k for k in keys if k in diagnostic.message), None)
 
 
 class BlueCards:
@@ -104,7 +128,7 @@ class BlueCards:
             except DeckError as error:
                 keys = [f["key"] for f in self.form["fields"]]
                 # A check about a missing field names the card ("needs badges"): shown at that field.
-                return [{"field": d.field if d.field in keys else next((k for k in keys if k in d.message), None),
+                return [{"field": _field_of(d, keys),
                          "message": d.message} for d in error.diagnostics if d.is_error()], None
         return [], built
 
@@ -206,5 +230,13 @@ class BlueCards:
         shown = [{"id": c.id, "by": c.by, "approved": c.approved, "fields": c.fields,
                   "src": f"/cards/{c.picture}.png" if c.picture else None}
                  for c in self.cards if seat_name is None or c.by == seat_name]
-        form = [{**f, "label": labels(f"blue_{f['key']}")} for f in self.form["fields"]]
+        gendered = needs_forms(deck_language(self.setup.built.doc))
+        form = []
+        for field in self.form["fields"]:
+            key = field["key"]
+            shown_field = {**field, "label": labels(f"blue_{key}"),
+                           "choice_labels": {c: labels(f"blue_{key}_{c}") for c in field.get("choices", ())},
+                           "forms": {f: labels(f"blue_{key}_{f}") for f in FORMS} if field.get("forms") and gendered
+                           else None}
+            form.append(shown_field)
         return {"cards": shown, "form": form, "file": self.path.name}

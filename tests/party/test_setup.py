@@ -23,7 +23,7 @@ from pugdeck.games.narration import Words
 from pugdeck.games.registry import bundled_decks, game
 from pugdeck.party.app import MAX_BODY
 from pugdeck.party.blue import BlueCards
-from pugdeck.party.documents import PAGE_WORDS
+from pugdeck.party.documents import PAGE_WORDS, screen_state
 from pugdeck.party.setup import Setup, playability
 from pugdeck.party.table import Refused
 
@@ -202,9 +202,11 @@ def test_the_host_tailors_the_deck_on_the_shared_screen(pipe, served, tmp_path):
     screen.open(server.room.screen_url)
     screen.wait_until("document.querySelector('[data-toggle=\"no-red\"] input') !== null")
     before = screen.evaluate("document.getElementById('setup-count').textContent")
-    assert "red" in before
+    assert "Red 34" in before  # the level's name as the deck prints it
+    assert screen.evaluate("document.querySelector('[data-toggle=\"no-red\"] span').textContent") == \
+        "No red (hardcore) cards"
     screen.click('[data-toggle="no-red"] input')
-    screen.wait_until("!document.getElementById('setup-count').textContent.includes('red')")
+    screen.wait_until("!document.getElementById('setup-count').textContent.includes('Red')")
     screen.click('[data-toggle="strangers"] input')
     deadline = time.monotonic() + 20
     while server.room.setup.values != {"no_red": True, "strangers": True}:
@@ -212,7 +214,7 @@ def test_the_host_tailors_the_deck_on_the_shared_screen(pipe, served, tmp_path):
         time.sleep(0.05)
     screen.wait_until(f"document.body.dataset.version === '{server.room.table.version}'")
     shown = screen.evaluate("document.getElementById('setup-playable').textContent")
-    assert shown == server.room.setup.state(0, Words(PAGE_WORDS, "en"))["playability"]["text"]
+    assert shown == screen_state(server.room)["setup"]["playability"]["text"]
     href = screen.evaluate("document.getElementById('download-pdf').getAttribute('href')")
     assert href.startswith(f"/s/{server.room.screen_key}/download/pdf?paper=a4&duplex=long")
     screen.evaluate("document.getElementById('profile-name').value = 'tuesday'")
