@@ -127,12 +127,14 @@ function drawBlue(state) {
       } else {
         input = element("textarea", {id: id, name: field.key, maxlength: field.max, rows: field.max > 100 ? 3 : 1});
       }
-      box.append(input);
-      if (field.forms) {  // a text that may change with the speaker: its second form beside it
-        input.placeholder = field.forms.masculine;
+      if (field.forms) {  // a text that may change with the speaker: each form says whose it is
         const second = element("textarea", {id: id + "-feminine", name: field.key + "-feminine", maxlength: field.max,
-          rows: 1, placeholder: field.forms.feminine, "aria-label": `${field.label}: ${field.forms.feminine}`});
-        box.append(second);
+          rows: 1, "aria-label": `${field.label}: ${field.forms.feminine}`});
+        input.setAttribute("aria-label", `${field.label}: ${field.forms.masculine}`);
+        box.append(element("span", {class: "form-name"}, field.forms.masculine), input,
+          element("span", {class: "form-name"}, field.forms.feminine), second);
+      } else {
+        box.append(input);
       }
       box.append(element("p", {class: "problem", "data-problem": field.key, role: "alert"}));
       fields.append(box);

@@ -75,6 +75,7 @@ function drawSetup(state) {
   fill("toggles", setup.toggles.map(toggleNode));
   setText("paper-label", say("paper"));
   setText("duplex-label", say("duplex"));
+  for (const option of document.getElementById("duplex").options) option.textContent = say(`duplex_${option.value}`);
   setText("shop-label", say("shop"));
   const shops = document.getElementById("shop");
   if (!shops.options.length) {

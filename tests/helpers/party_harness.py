@@ -16,10 +16,8 @@ from pugdeck.building.pipeline import build
 from pugdeck.games.registry import bundled_decks, game
 from pugdeck.live.server import bind
 from pugdeck.party.app import RateLimits
-from pugdeck.party.blue import BlueCards
 from pugdeck.party.room import Room, card_pictures
 from pugdeck.party.server import PartyServer
-from pugdeck.party.setup import Setup
 from pugdeck.party.table import PartyTable
 
 WAIT_S = 20.0
@@ -36,17 +34,6 @@ def dressed(room: Room, built, deck: str) -> Room:
     if deck not in _PICTURES:
         _PICTURES[deck] = card_pictures(built)
     room.cards, room.pictures, _why = _PICTURES[deck]
-    return room
-
-
-def setup_room(deck: Path, folder: Path) -> Room:
-    """A Pug You! room for the deck in `deck` with its set-up open (saved in `folder`)."""
-    spec = game("pug-you")
-    built = build(deck)
-    room = dressed(Room(PartyTable(spec, built.doc)), built, "pug-you")
-    room.setup = Setup(deck, spec, {}, folder, built)
-    room.blue = BlueCards(room.setup, spec.party_view().BLUE_CARDS)
-    room.played = built
     return room
 
 

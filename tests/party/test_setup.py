@@ -16,7 +16,8 @@ import pytest
 from click.testing import CliRunner
 
 from helpers.devtools_browser import DevToolsPipe, find_browser
-from helpers.party_harness import Running, Tab, setup_room
+from helpers.party_harness import Running, Tab
+from helpers.party_setup import setup_room
 from pugdeck.building.pipeline import build
 from pugdeck.cli import main
 from pugdeck.games.narration import Words

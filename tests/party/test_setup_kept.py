@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers.party_harness import Running, setup_room
+from helpers.party_harness import Running
+from helpers.party_setup import setup_room
 from pugdeck.building.pipeline import build
 from pugdeck.games.registry import bundled_decks
 from pugdeck.party.blue import MAX_KEPT_BYTES

@@ -4,33 +4,9 @@ refused until they are there, and blue cards written on the phones can make it p
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from click.testing import CliRunner
-
 from helpers.party_harness import Running
-from pugdeck.building.pipeline import build
-from pugdeck.cli import main
-from pugdeck.games.registry import game
-from pugdeck.party.blue import BlueCards
+from helpers.party_setup import starter_room
 from pugdeck.party.documents import screen_state
-from pugdeck.party.room import Room, card_pictures
-from pugdeck.party.setup import Setup
-from pugdeck.party.table import PartyTable
-
-
-def starter_room(tmp_path: Path) -> tuple[Room, Path]:
-    result = CliRunner().invoke(main, ["init", str(tmp_path / "small")])
-    assert result.exit_code == 0, result.output
-    deck, spec = tmp_path / "small", game("pug-you")
-    built = build(deck)
-    assert not spec.player_counts(built.doc)  # playable for nobody
-    room = Room(PartyTable(spec, built.doc))
-    room.cards, room.pictures, _why = card_pictures(built)
-    room.setup = Setup(deck, spec, {}, deck, built)
-    room.blue = BlueCards(room.setup, spec.party_view().BLUE_CARDS)
-    room.played = built
-    return room, deck
 
 
 def test_a_deck_too_small_for_anyone_opens_its_set_up_and_blue_cards_rescue_it(tmp_path):

@@ -15,7 +15,8 @@ from urllib.parse import urlsplit
 import pytest
 from click.testing import CliRunner
 
-from helpers.party_harness import Running, setup_room
+from helpers.party_harness import Running
+from helpers.party_setup import setup_room
 from pugdeck.cli import main
 from pugdeck.export.tts_places import cached_image_name, hosted_url
 from pugdeck.games.registry import bundled_decks

@@ -5,28 +5,17 @@ speaker, the form takes both forms, kept in the customs file as `build` reads th
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import pytest
 import yaml
 
-from helpers.party_harness import Running, setup_room
+from helpers.party_harness import Running
+from helpers.party_setup import KARAOKE_ES, setup_room, spanish_deck
 from pugdeck.building.pipeline import build
 from pugdeck.games.narration import Words
 from pugdeck.games.registry import bundled_decks, registered
 from pugdeck.party.documents import PAGE_WORDS, screen_state
 from pugdeck.party.setup import toggles
-
-KARAOKE_ES = {"question": "¿Quién cantaría karaoke en un funeral?", "level": "yellow", "badges": 2,
-              "descriptive": {"masculine": "un pesado del karaoke", "feminine": "una pesada del karaoke"},
-              "turds": 2, "thermometer": 2}
-
-
-def spanish_deck(tmp_path: Path) -> Path:
-    deck = shutil.copytree(bundled_decks()["pug-you"], tmp_path / "deck")
-    text = (deck / "deck.yaml").read_text(encoding="utf-8")
-    (deck / "deck.yaml").write_text(text.replace("language: en", "language: es"), encoding="utf-8")
-    return deck
 
 
 @pytest.mark.parametrize("spec", [s for s in registered().values() if s.has("party_view")], ids=lambda s: s.title)
