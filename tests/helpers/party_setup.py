@@ -4,12 +4,15 @@ starter that is too small for anyone."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
-from helpers.party_harness import dressed
+from helpers.devtools_browser import DevToolsPipe, find_browser
+from helpers.party_harness import Tab, dressed
 from pugdeck.building.pipeline import build
 from pugdeck.cli import main
 from pugdeck.games.registry import bundled_decks, game
@@ -58,3 +61,35 @@ def starter_room(tmp_path: Path) -> tuple[Room, Path]:
     room = Room(PartyTable(spec, built.doc))
     room.cards, room.pictures, _why = card_pictures(built)
     return _with_setup(room, deck, deck, built), deck
+
+
+def browser(tmp_path_factory):
+    """One headless chromium for a test module: `pipe = pytest.fixture(scope="module",
+    name="pipe")(browser)` in the module."""
+    executable = find_browser()
+    if executable is None:
+        pytest.skip("no chromium on this machine (apt-get install chromium)")
+    browser = DevToolsPipe(executable, tmp_path_factory.mktemp("chromium-profile"))
+    yield browser
+    browser.close()
+
+
+def fetched_digest(tab: Tab, href: str) -> str:
+    """The SHA-256 of what the page gets at `href` (fetched by the page itself)."""
+    tab.evaluate(f"window.digest = null; fetch({json.dumps(href)}).then(r => r.arrayBuffer())"
+                 ".then(b => crypto.subtle.digest('SHA-256', b)).then(d => { window.digest = "
+                 "Array.from(new Uint8Array(d), x => x.toString(16).padStart(2, '0')).join(''); })")
+    return tab.wait_until("window.digest", timeout=120)
+
+
+def joined_phones(pipe: DevToolsPipe, join_url: str, names: tuple[str, ...]) -> list[Tab]:
+    """A 390 px phone per name, each in its own browser context, joined at `join_url`."""
+    phones = []
+    for name in names:
+        phone = Tab(pipe, 390, 844, mobile=True)
+        phone.open(join_url)
+        phone.type_text("#name", name)
+        phone.click("#join-button")
+        phone.wait_until("document.body.dataset.joined === 'true'")
+        phones.append(phone)
+    return phones

@@ -15,9 +15,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from helpers.devtools_browser import DevToolsPipe, find_browser
 from helpers.party_harness import Running, Tab
-from helpers.party_setup import setup_room
+from helpers.party_setup import browser, fetched_digest, joined_phones, setup_room
 from pugdeck.building.pipeline import build
 from pugdeck.cli import main
 from pugdeck.games.narration import Words
@@ -27,6 +26,8 @@ from pugdeck.party.blue import BlueCards
 from pugdeck.party.documents import PAGE_WORDS, screen_state
 from pugdeck.party.setup import Setup, playability
 from pugdeck.party.table import Refused
+
+pipe = pytest.fixture(scope="module", name="pipe")(browser)
 
 
 @pytest.fixture
@@ -187,16 +188,6 @@ def test_a_spanish_deck_s_set_up_is_in_spanish(deck, tmp_path):
         server.stop()
 
 
-@pytest.fixture(scope="module")
-def pipe(tmp_path_factory):
-    executable = find_browser()
-    if executable is None:
-        pytest.skip("no chromium on this machine (apt-get install chromium)")
-    browser = DevToolsPipe(executable, tmp_path_factory.mktemp("chromium-profile"))
-    yield browser
-    browser.close()
-
-
 def test_the_host_tailors_the_deck_on_the_shared_screen(pipe, served, tmp_path):
     server = served()
     screen = Tab(pipe, 1280, 900, mobile=False)
@@ -294,13 +285,6 @@ def fill_blue_form(phone: Tab, card: dict, send: bool = True) -> None:
         phone.click("#blue-send")
 
 
-def _digest(tab: Tab, href: str) -> str:
-    tab.evaluate(f"window.digest = null; fetch({json.dumps(href)}).then(r => r.arrayBuffer())"
-                 ".then(b => crypto.subtle.digest('SHA-256', b)).then(d => { window.digest = "
-                 "Array.from(new Uint8Array(d), x => x.toString(16).padStart(2, '0')).join(''); })")
-    return tab.wait_until("window.digest", timeout=120)
-
-
 def test_three_phones_write_five_blue_cards_and_the_host_prints_the_deck_the_cli_builds(pipe, served, deck,
                                                                                        tmp_path):
     import hashlib  # noqa: PLC0415
@@ -308,14 +292,7 @@ def test_three_phones_write_five_blue_cards_and_the_host_prints_the_deck_the_cli
     server = served()
     screen = Tab(pipe, 1280, 900, mobile=False)
     screen.open(server.room.screen_url)
-    phones = []
-    for name in ("Ana", "Bo", "Chidi"):
-        phone = Tab(pipe, 390, 844, mobile=True)
-        phone.open(server.room.join_url)
-        phone.type_text("#name", name)
-        phone.click("#join-button")
-        phone.wait_until("document.body.dataset.joined === 'true'")
-        phones.append(phone)
+    phones = joined_phones(pipe, server.room.join_url, ("Ana", "Bo", "Chidi"))
     # While Ana types, her phone shows the card as it will print.
     fill_blue_form(phones[0], KARAOKE, send=False)
     phones[0].type_text("#blue-descriptive", " ")  # real typing: the form hears its input (trimmed)
@@ -355,7 +332,7 @@ def test_three_phones_write_five_blue_cards_and_the_host_prints_the_deck_the_cli
 
     pdf_href = screen.evaluate("document.getElementById('download-pdf').getAttribute('href')")
     zip_href = screen.evaluate("document.getElementById('download-zip').getAttribute('href')")
-    pdf_digest, zip_digest = _digest(screen, pdf_href), _digest(screen, zip_href)
+    pdf_digest, zip_digest = fetched_digest(screen, pdf_href), fetched_digest(screen, zip_href)
 
     out = tmp_path / "cli"
     result = CliRunner().invoke(main, ["build", str(deck), "--no-red", "--strangers", "--customs", str(customs),

@@ -15,30 +15,22 @@ from pathlib import Path
 import pytest
 import yaml
 
-from helpers.devtools_browser import DevToolsPipe, find_browser
 from helpers.party_harness import Running, Tab
-from helpers.party_setup import KARAOKE_ES, setup_room, spanish_deck, starter_room
+from helpers.party_setup import (
+    KARAOKE_ES,
+    browser,
+    fetched_digest,
+    joined_phones,
+    setup_room,
+    spanish_deck,
+    starter_room,
+)
 
-
-@pytest.fixture(scope="module")
-def pipe(tmp_path_factory):
-    executable = find_browser()
-    if executable is None:
-        pytest.skip("no chromium on this machine (apt-get install chromium)")
-    browser = DevToolsPipe(executable, tmp_path_factory.mktemp("chromium-profile"))
-    yield browser
-    browser.close()
+pipe = pytest.fixture(scope="module", name="pipe")(browser)
 
 
 def _shots(tmp_path: Path) -> Path:
     return Path(os.environ.get("PARTY_SCREENSHOTS") or tmp_path)
-
-
-def _digest(tab: Tab, href: str) -> str:
-    tab.evaluate(f"window.digest = null; fetch('{href}').then(r => r.arrayBuffer())"
-                 ".then(b => crypto.subtle.digest('SHA-256', b)).then(d => { window.digest = "
-                 "Array.from(new Uint8Array(d), x => x.toString(16).padStart(2, '0')).join(''); })")
-    return tab.wait_until("window.digest", timeout=120)
 
 
 def test_a_spanish_set_up_on_the_screen_and_two_phones(pipe, tmp_path):
@@ -51,14 +43,7 @@ def test_a_spanish_set_up_on_the_screen_and_two_phones(pipe, tmp_path):
         assert screen.evaluate("document.querySelector('[data-toggle=\"no-red\"] span').textContent") == \
             "Sin cartas rojas (hardcore)"
         assert "Verde " in screen.evaluate("document.getElementById('setup-count').textContent")
-        phones = []
-        for name in ("Ana", "Bo"):
-            phone = Tab(pipe, 390, 844, mobile=True)
-            phone.open(server.room.join_url)
-            phone.type_text("#name", name)
-            phone.click("#join-button")
-            phone.wait_until("document.body.dataset.joined === 'true'")
-            phones.append(phone)
+        phones = joined_phones(pipe, server.room.join_url, ("Ana", "Bo"))
         ana = phones[0]
         ana.wait_until("document.getElementById('blue-descriptive-feminine') !== null")
         assert ana.evaluate("[...document.querySelectorAll('#blue-fields .form-name')].map(n => n.textContent)") == \
@@ -87,7 +72,7 @@ def test_a_spanish_set_up_on_the_screen_and_two_phones(pipe, tmp_path):
         assert href.startswith(f"/s/{server.room.screen_key}/download/tts")
         assert screen.evaluate("document.getElementById('download-tts').textContent") == \
             "Partida para Tabletop Simulator (ZIP)"
-        digest = _digest(screen, href)
+        digest = fetched_digest(screen, href)
         _status, _headers, data = server.request("GET", href)
         assert hashlib.sha256(data).hexdigest() == digest
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
