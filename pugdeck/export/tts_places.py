@@ -9,6 +9,11 @@ TTS's own Saved Objects folder (docs/tts.md has the evidence for each form).
 - The Saved Objects folder is `<TTS data>/Saves/Saved Objects`, the data folder being
   `Documents/My Games/Tabletop Simulator` on Windows, `~/Library/Tabletop Simulator` on
   macOS and `~/.local/share/Tabletop Simulator` on Linux.
+- An image TTS downloaded is kept in `<TTS data>/Mods/Images/`, named after its URL with
+  every character but letters and digits taken out, `.png` when the URL has `.png` in it
+  and `.jpg` otherwise (`cached_image_name`, as eigengrau/tts-backup's `recodeURL` and
+  `get_fs_path` name the files its backups restore): TTS loads a URL whose file is there
+  without downloading it.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from urllib.parse import quote, urlsplit
 # `{…}` options; everything else is written as the file system spells it.
 _ESCAPED = {ch: f"%{ord(ch):02X}" for ch in "%#?{}"}
 SAVED_OBJECTS = ("Saves", "Saved Objects")
+CACHED_IMAGES = ("Mods", "Images")
 
 
 def file_url(path: PurePath) -> str:
@@ -35,6 +41,11 @@ def file_url(path: PurePath) -> str:
 def hosted_url(base_url: str, name: str) -> str:
     """`https://example.org/decks/` + the file name, quoted as a URL path."""
     return (base_url if base_url.endswith("/") else base_url + "/") + quote(name)
+
+
+def cached_image_name(url: str) -> str:
+    """The file `<TTS data>/Mods/Images/` holds for the image at `url` once TTS has it."""
+    return re.sub(r"[\W_]", "", url) + (".png" if url.find(".png") > 0 else ".jpg")
 
 
 def base_url_problem(url: str) -> str | None:

@@ -48,7 +48,10 @@ def _setup(room: Room) -> dict | None:
     if room.setup is None or table.started:
         return None
     seats = max(table.fewest, len(table.seats) + table.wanted_bots)
-    return room.setup.state(seats, Words(PAGE_WORDS, deck_language(table.doc)))
+    language = deck_language(table.doc)
+    view = table.spec.party_view()
+    labels = Words(view.PARTY_WORDS, language) if hasattr(view, "PARTY_WORDS") else None
+    return room.setup.state(seats, Words(PAGE_WORDS, language), labels)
 
 
 def _lobby(room: Room) -> list[dict]:

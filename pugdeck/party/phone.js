@@ -121,13 +121,22 @@ function drawBlue(state) {
       if (field.kind === "choice") {
         input = element("select", {id: id, name: field.key});
         input.append(element("option", {value: ""}, "—"));
-        for (const choice of field.choices) input.append(element("option", {value: choice}, choice));
+        for (const choice of field.choices) input.append(element("option", {value: choice}, field.choice_labels[choice] || choice));
       } else if (field.kind === "int") {
         input = element("input", {id: id, name: field.key, type: "number", min: field.min, max: field.max, inputmode: "numeric"});
       } else {
         input = element("textarea", {id: id, name: field.key, maxlength: field.max, rows: field.max > 100 ? 3 : 1});
       }
-      box.append(input, element("p", {class: "problem", "data-problem": field.key, role: "alert"}));
+      if (field.forms) {  // a text that may change with the speaker: each form says whose it is
+        const second = element("textarea", {id: id + "-feminine", name: field.key + "-feminine", maxlength: field.max,
+          rows: 1, "aria-label": `${field.label}: ${field.forms.feminine}`});
+        input.setAttribute("aria-label", `${field.label}: ${field.forms.masculine}`);
+        box.append(element("span", {class: "form-name"}, field.forms.masculine), input,
+          element("span", {class: "form-name"}, field.forms.feminine), second);
+      } else {
+        box.append(input);
+      }
+      box.append(element("p", {class: "problem", "data-problem": field.key, role: "alert"}));
       fields.append(box);
     }
     const general = element("p", {class: "problem", "data-problem": "", role: "alert"});
@@ -158,7 +167,9 @@ function typedCard(form) {
   const card = {};
   for (const field of form) {
     const value = document.getElementById("blue-" + field.key).value.trim();
-    if (value !== "") card[field.key] = field.kind === "int" ? Number(value) : value;
+    const second = field.forms ? document.getElementById(`blue-${field.key}-feminine`).value.trim() : "";
+    if (second !== "") card[field.key] = {masculine: value, feminine: second};
+    else if (value !== "") card[field.key] = field.kind === "int" ? Number(value) : value;
   }
   return card;
 }

@@ -33,24 +33,24 @@ function toggleNode(toggle) {
     input = element("input", {type: "checkbox", name: toggle.key});
     input.checked = Boolean(toggle.value);
     input.addEventListener("change", () => sendSetup(toggle.key, input.checked));
-    label.append(input, element("span", {}, toggle.help));
+    label.append(input, element("span", {}, toggle.label));
   } else if (toggle.kind === "int" || toggle.kind === "choice") {
     input = element("select", {name: toggle.key});
     input.append(element("option", {value: ""}, "—"));
     const values = toggle.kind === "int"
       ? Array.from({length: toggle.maximum - toggle.minimum + 1}, (unused, i) => String(toggle.minimum + i))
       : toggle.choices;
-    for (const value of values) input.append(element("option", {value: value}, value));
+    for (const value of values) input.append(element("option", {value: value}, toggle.choice_labels[value] || value));
     input.value = toggle.value === null || toggle.value === undefined ? "" : String(toggle.value);
     input.addEventListener("change", () => sendSetup(toggle.key, input.value === "" ? null
       : (toggle.kind === "int" ? Number(input.value) : input.value)));
-    label.append(element("span", {}, toggle.help), input);
+    label.append(element("span", {}, toggle.label), input);
   } else {
     input = element("input", {type: "text", name: toggle.key, placeholder: say("words_hint")});
     input.value = (toggle.value || []).join(", ");
     input.addEventListener("change", () => sendSetup(toggle.key,
       input.value.split(",").map((word) => word.trim()).filter((word) => word)));
-    label.append(element("span", {}, toggle.help), input);
+    label.append(element("span", {}, toggle.label), input);
   }
   return label;
 }
@@ -68,13 +68,14 @@ function drawSetup(state) {
   document.getElementById("save-profile").textContent = say("save_profile");  // a button always says what it does
   if (!setup) return;
   setText("setup-title", say("setup_title"));
-  const levels = Object.entries(setup.counts).map(([level, count]) => `${level} ${count}`).join(" · ");
+  const levels = Object.entries(setup.counts).map(([level, count]) => `${setup.count_titles[level]} ${count}`).join(" · ");
   setText("setup-count", `${say("cards_total", {count: setup.total})}: ${levels}`);
   setText("setup-playable", setup.playability.text);
   setText("setup-problems", setup.problems.length ? say("setup_problem", {problem: setup.problems.join("; ")}) : "");
   fill("toggles", setup.toggles.map(toggleNode));
   setText("paper-label", say("paper"));
   setText("duplex-label", say("duplex"));
+  for (const option of document.getElementById("duplex").options) option.textContent = say(`duplex_${option.value}`);
   setText("shop-label", say("shop"));
   const shops = document.getElementById("shop");
   if (!shops.options.length) {
@@ -84,6 +85,10 @@ function drawSetup(state) {
   pdf.textContent = say("download_pdf");
   const zip = document.getElementById("download-zip");
   zip.textContent = say("download_zip");
+  const tts = document.getElementById("download-tts");
+  tts.textContent = say("download_tts");
+  tts.href = `/s/${key}/download/tts?v=${state.version}`;
+  setText("tts-hint", say("tts_hint"));
   const links = () => {
     pdf.href = `/s/${key}/download/pdf?paper=${document.getElementById("paper").value}` +
       `&duplex=${document.getElementById("duplex").value}` +

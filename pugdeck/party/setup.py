@@ -95,6 +95,7 @@ class Setup:
         self.problems: list[str] = []
         self.built: Built = built or build(deck_path, self.values)
         self.written: set[Path] = set()  # profiles this set-up wrote: it may write them again
+        self._strings: tuple[Any, Any] = (None, None)  # (the deck built, its fixed texts)
 
     def change(self, body: Any) -> Built | None:
         """Apply `{"values": {name: value}}`; the new deck, or None when it does not build
@@ -133,8 +134,23 @@ class Setup:
         self.values, self.problems, self.built = values, [], built
         return built
 
-    def state(self, joined: int, words) -> dict:
-        """What the screen shows: each toggle and its value, the counts, the playability."""
+    @staticmethod
+    def label(key: str, words, labels) -> str:
+        """A toggle's words in the deck's language (`toggle_<name>`, a choice's
+        `toggle_<name>_<choice>`): the game's party words (`labels`), or the page's for a
+        parameter every game shares."""
+        return labels(key) if labels is not None and key in labels.texts else words(key)
+
+    def _titles(self) -> tuple[Any, Any]:
+        """The deck's fixed texts (its level and kind names), read once per deck built."""
+        if self._strings[0] is not self.built:
+            self._strings = (self.built, self.spec.strings(self.built))
+        return self._strings[1]
+
+    def state(self, joined: int, words, labels) -> dict:
+        """What the screen shows: each toggle and its value, the counts, the playability,
+        in the deck's language (`words`: the page's, `labels`: the game's party words or
+        None)."""
         doc = self.built.doc
         # Counted by level for the deck's most common kind of card, by kind for the others
         # (mutts, blue cards): no game's words, only its built cards' fields.
@@ -143,21 +159,28 @@ class Setup:
             kinds[str(card.get("kind"))] = kinds.get(str(card.get("kind")), 0) + 1
         usual = max(kinds, key=kinds.get) if kinds else None
         counts: dict[str, int] = {}
+        titles: dict[str, str] = {}
+        strings = self._titles()
         for card in doc["cards"]:
             kind = str(card.get("kind"))
             key = str(card["level"]) if kind == usual and card.get("level") else (kind if kind != "None" else "cards")
             counts[key] = counts.get(key, 0) + card.get("copies", 1)
+            titles[key] = (self.spec.level_title(key, strings) if key == card.get("level")
+                           else self.spec.kind_title(key, strings))
         shown = []
         for p in self.parameters:
             value = self.values.get(p.name, p.default)
-            shown.append({"key": p.profile_key, "kind": p.kind, "help": p.help.split(" [default:")[0],
+            shown.append({"key": p.profile_key, "kind": p.kind, "label": self.label(f"toggle_{p.name}", words, labels),
                           "value": list(value) if isinstance(value, tuple) else value,
-                          "minimum": p.minimum, "maximum": p.maximum, "choices": list(p.choices or ())})
+                          "minimum": p.minimum, "maximum": p.maximum, "choices": list(p.choices or ()),
+                          "choice_labels": {c: self.label(f"toggle_{p.name}_{c}", words, labels)
+                                            for c in p.choices or ()}})
         from pugdeck.export.print_shop import SHOPS  # noqa: PLC0415 (Pillow)
 
         shops = [{"key": key, "title": shop.name} for key, shop in sorted(SHOPS.items())]
-        return {"toggles": shown, "counts": counts, "shops": shops, "total": sum(counts.values()),
-                "summary": self.built.summary, "playability": playability(doc, joined, words),
+        return {"toggles": shown, "counts": counts, "count_titles": titles, "shops": shops,
+                "total": sum(counts.values()), "summary": self.built.summary,
+                "playability": playability(doc, joined, words),
                 "problems": self.problems, "name": self.built.name}
 
     # --- printouts: the bytes the command line writes ----------------------------------
@@ -186,13 +209,29 @@ class Setup:
         except DeckError as error:
             raise Refused("unprintable", "; ".join(d.message for d in error.diagnostics)) from None
         files["manifest.csv"] = manifest_csv(images)
-        out = io.BytesIO()
-        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-            for path in sorted(files):
-                entry = zipfile.ZipInfo(str(path), ZIP_TIME)
-                entry.compress_type = zipfile.ZIP_DEFLATED
-                archive.writestr(entry, files[path])
-        return out.getvalue()
+        return zipped(files)
+
+    def tts_zip(self, base_url: str) -> tuple[bytes, dict[str, bytes]]:
+        """The Tabletop Simulator save as a ZIP to unpack into TTS's data folder (the one
+        holding `Saves` and `Mods`), and its images by file name (the party serves them at
+        `base_url`). The saved object is the one `export tts --base-url BASE_URL` writes; each
+        image is also in `Mods/Images` under the name TTS gives an image it downloaded from
+        that URL, so TTS finds it there without the party server (docs/party.md)."""
+        from pugdeck.export.tts import tts_files  # noqa: PLC0415 (Pillow, pdfium)
+        from pugdeck.export.tts_places import CACHED_IMAGES, SAVED_OBJECTS, cached_image_name, hosted_url  # noqa: PLC0415
+
+        try:
+            files = tts_files(self.built, Path("out"), base_url)  # bytes only: nothing is written
+        except DeckError as error:
+            raise Refused("unprintable", "; ".join(d.message for d in error.diagnostics)) from None
+        saved, images = {}, {}
+        for path, data in files.items():
+            if path.suffix == ".jpg":
+                images[path.name] = data
+                saved["/".join((*CACHED_IMAGES, cached_image_name(hosted_url(base_url, path.name))))] = data
+            else:  # the saved object and its chest thumbnail
+                saved["/".join((*SAVED_OBJECTS, path.name))] = data
+        return zipped(saved), images
 
     # --- the set-up saved ----------------------------------------------------------------
 
@@ -231,6 +270,18 @@ class Setup:
             raise Refused("not_written", str(error), 500) from None
         self.written.add(path)
         return path
+
+
+def zipped(files: Mapping) -> bytes:
+    """A ZIP of `files` (relative path → bytes), sorted, with fixed times: the same bytes
+    for the same files."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(files, key=str):
+            entry = zipfile.ZipInfo(str(path), ZIP_TIME)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(entry, files[path])
+    return out.getvalue()
 
 
 def back_offset(x: str | None, y: str | None) -> tuple[float, float]:

@@ -5,8 +5,9 @@ bodies of at most MAX_BODY bytes, the request budgets, the same headers."""
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -24,6 +25,15 @@ def setup_routes(room: Room, right, screen_action, room_action, error, headers: 
     `room_action` wrap a body's work as app.py does for the game's own routes, `error` is
     its error answer and `headers` its security headers."""
     table = room.table
+    # The TTS save's images, served to Tabletop Simulator at /tts/<token>/<name> from memory:
+    # the last save downloaded, under a token of its own (it opens nothing else).
+    tts = {"token": secrets.token_urlsafe(12), "images": {}}
+
+    def tts_base() -> str:
+        parts = urlsplit(room.join_url)  # the address the phones reach, as the terminal printed it
+        if not parts.scheme or not parts.netloc:
+            raise Refused("no_address", "the party has no address to serve the images at", 409)
+        return f"{parts.scheme}://{parts.netloc}/tts/{tts['token']}/"
 
     def no_setup() -> None:
         if room.setup is None:
@@ -74,6 +84,9 @@ def setup_routes(room: Room, right, screen_action, room_action, error, headers: 
                 paper, duplex = query.get("paper", "a4"), query.get("duplex", "long")
                 data = await run_in_threadpool(setup.pdf, paper, duplex, offset)
                 name, kind = f"{pdf_stem(setup.built.name, paper, duplex)}.pdf", "application/pdf"  # build's name
+            elif what == "tts":
+                data, tts["images"] = await run_in_threadpool(setup.tts_zip, tts_base())
+                name, kind = f"{setup.built.name}-tts.zip", "application/zip"
             elif what == "print-shop":
                 shop = query.get("shop", "")
                 data = await run_in_threadpool(setup.print_shop_zip, shop)
@@ -86,7 +99,17 @@ def setup_routes(room: Room, right, screen_action, room_action, error, headers: 
                       f"filename*=UTF-8''{quote(name)}"
         return Response(data, media_type=kind, headers={**headers, "Content-Disposition": disposition})
 
+    async def tts_image(request: Request) -> Response:
+        """An image of the TTS save last downloaded, for Tabletop Simulator to fetch."""
+        if not right(request.path_params["token"], tts["token"], request):
+            return error("not_found", "no such image", 404)
+        image = tts["images"].get(request.path_params["name"])
+        if image is None:
+            return error("not_found", "no such image", 404)
+        return Response(image, media_type="image/jpeg", headers=headers)
+
     return [
+        Route("/tts/{token}/{name}", tts_image),
         Route("/s/{key}/setup", screen_action(tailor), methods=["POST"]),
         Route("/s/{key}/profile", screen_action(save_profile), methods=["POST"]),
         Route("/s/{key}/download/{what}", download),

@@ -33,7 +33,7 @@ from pugdeck.games.events import views
 from pugdeck.games.loop import advance, apply_move
 from pugdeck.games.registry import registered
 from pugdeck.games.spec import GameSpec
-from pugdeck.party.guests import Refused, clean_name, new_token
+from pugdeck.party.guests import Refused, clean_name, new_token, shortfall
 
 MAX_AUTO_STEPS = 100_000  # chance and bot steps after one person's action: a bound never reached
 RECENT_EVENTS = 40  # the events the pages are told (as each sees them): enough for a turn
@@ -68,11 +68,7 @@ class PartyTable:
         self.wanted_bots = bots
         self.bot_kinds = bot_kinds or ",".join(spec.bot_kinds())
         self.log_path = log_path
-        counts = spec.player_counts(doc)
-        if not counts:
-            raise Refused("unplayable", "the deck is playable for no number of players "
-                          "(`pugdeck validate` says what it lacks)")
-        self.fewest, self.most = min(counts), max(counts)
+        self.fewest, self.most = self._seat_range(doc)
         self.seats: list[Seat] = []  # the lobby before `start`, the table after
         self.game: Any = None
         self.state: Any = None
@@ -134,11 +130,19 @@ class PartyTable:
         """Play the deck the host tailored on the set-up screen (before Start only)."""
         if self.started:
             raise Refused("started", "the game has started already", 409)
-        counts = self.spec.player_counts(doc)
-        if not counts:
-            raise Refused("unplayable", "the deck as set up is playable for no number of players", 409)
-        self.doc, self.fewest, self.most = doc, min(counts), max(counts)
+        self.fewest, self.most = self._seat_range(doc)
+        self.doc = doc
         self._changed()
+
+    def _seat_range(self, doc: dict) -> tuple[int, int]:
+        """The fewest and most seats the deck is playable for; for a deck too small for any
+        (blue cards may yet rescue it), those its rules allow: Start refuses until it plays."""
+        counts = self.spec.player_counts(doc) or [c.get("players") for c in doc.get("checked", {}).get("players", [])
+                                                  if isinstance(c, dict) and isinstance(c.get("players"), int)]
+        if not counts:
+            raise Refused("unplayable", "the deck is playable for no number of players "
+                          "(`pugdeck validate` says what it lacks)")
+        return min(counts), max(counts)
 
     def _name_is_free(self, name: str) -> None:
         if any(seat.name.casefold() == name.casefold() for seat in self.seats):
@@ -154,6 +158,8 @@ class PartyTable:
             raise Refused("nobody", "nobody has joined yet", 409)
         if players > self.most:
             raise Refused("full", f"the deck plays at most {self.most}", 409)
+        if not self.spec.player_counts(self.doc):
+            raise Refused("unplayable", shortfall(self.doc, players), 409)
         self.game = self.spec.new_game(self.doc, players, self.seed, source="party")
         made = self.spec.make_bots(self.bot_kinds, self.game, self.seed)
         for seat in range(people, players):

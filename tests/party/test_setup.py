@@ -15,28 +15,19 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from helpers.devtools_browser import DevToolsPipe, find_browser
-from helpers.party_harness import Running, Tab, dressed
+from helpers.party_harness import Running, Tab
+from helpers.party_setup import browser, fetched_digest, joined_phones, setup_room
 from pugdeck.building.pipeline import build
 from pugdeck.cli import main
 from pugdeck.games.narration import Words
 from pugdeck.games.registry import bundled_decks, game
 from pugdeck.party.app import MAX_BODY
 from pugdeck.party.blue import BlueCards
-from pugdeck.party.documents import PAGE_WORDS
-from pugdeck.party.room import Room
+from pugdeck.party.documents import PAGE_WORDS, screen_state
 from pugdeck.party.setup import Setup, playability
-from pugdeck.party.table import PartyTable, Refused
+from pugdeck.party.table import Refused
 
-
-def setup_room(deck: Path, folder: Path) -> Room:
-    spec = game("pug-you")
-    built = build(deck)
-    room = dressed(Room(PartyTable(spec, built.doc)), built, "pug-you")
-    room.setup = Setup(deck, spec, {}, folder, built)
-    room.blue = BlueCards(room.setup, spec.party_view().BLUE_CARDS)
-    room.played = built
-    return room
+pipe = pytest.fixture(scope="module", name="pipe")(browser)
 
 
 @pytest.fixture
@@ -197,25 +188,17 @@ def test_a_spanish_deck_s_set_up_is_in_spanish(deck, tmp_path):
         server.stop()
 
 
-@pytest.fixture(scope="module")
-def pipe(tmp_path_factory):
-    executable = find_browser()
-    if executable is None:
-        pytest.skip("no chromium on this machine (apt-get install chromium)")
-    browser = DevToolsPipe(executable, tmp_path_factory.mktemp("chromium-profile"))
-    yield browser
-    browser.close()
-
-
 def test_the_host_tailors_the_deck_on_the_shared_screen(pipe, served, tmp_path):
     server = served()
     screen = Tab(pipe, 1280, 900, mobile=False)
     screen.open(server.room.screen_url)
     screen.wait_until("document.querySelector('[data-toggle=\"no-red\"] input') !== null")
     before = screen.evaluate("document.getElementById('setup-count').textContent")
-    assert "red" in before
+    assert "Red 34" in before  # the level's name as the deck prints it
+    assert screen.evaluate("document.querySelector('[data-toggle=\"no-red\"] span').textContent") == \
+        "No red (hardcore) cards"
     screen.click('[data-toggle="no-red"] input')
-    screen.wait_until("!document.getElementById('setup-count').textContent.includes('red')")
+    screen.wait_until("!document.getElementById('setup-count').textContent.includes('Red')")
     screen.click('[data-toggle="strangers"] input')
     deadline = time.monotonic() + 20
     while server.room.setup.values != {"no_red": True, "strangers": True}:
@@ -223,7 +206,7 @@ def test_the_host_tailors_the_deck_on_the_shared_screen(pipe, served, tmp_path):
         time.sleep(0.05)
     screen.wait_until(f"document.body.dataset.version === '{server.room.table.version}'")
     shown = screen.evaluate("document.getElementById('setup-playable').textContent")
-    assert shown == server.room.setup.state(0, Words(PAGE_WORDS, "en"))["playability"]["text"]
+    assert shown == screen_state(server.room)["setup"]["playability"]["text"]
     href = screen.evaluate("document.getElementById('download-pdf').getAttribute('href')")
     assert href.startswith(f"/s/{server.room.screen_key}/download/pdf?paper=a4&duplex=long")
     screen.evaluate("document.getElementById('profile-name').value = 'tuesday'")
@@ -302,13 +285,6 @@ def fill_blue_form(phone: Tab, card: dict, send: bool = True) -> None:
         phone.click("#blue-send")
 
 
-def _digest(tab: Tab, href: str) -> str:
-    tab.evaluate(f"window.digest = null; fetch({json.dumps(href)}).then(r => r.arrayBuffer())"
-                 ".then(b => crypto.subtle.digest('SHA-256', b)).then(d => { window.digest = "
-                 "Array.from(new Uint8Array(d), x => x.toString(16).padStart(2, '0')).join(''); })")
-    return tab.wait_until("window.digest", timeout=120)
-
-
 def test_three_phones_write_five_blue_cards_and_the_host_prints_the_deck_the_cli_builds(pipe, served, deck,
                                                                                        tmp_path):
     import hashlib  # noqa: PLC0415
@@ -316,14 +292,7 @@ def test_three_phones_write_five_blue_cards_and_the_host_prints_the_deck_the_cli
     server = served()
     screen = Tab(pipe, 1280, 900, mobile=False)
     screen.open(server.room.screen_url)
-    phones = []
-    for name in ("Ana", "Bo", "Chidi"):
-        phone = Tab(pipe, 390, 844, mobile=True)
-        phone.open(server.room.join_url)
-        phone.type_text("#name", name)
-        phone.click("#join-button")
-        phone.wait_until("document.body.dataset.joined === 'true'")
-        phones.append(phone)
+    phones = joined_phones(pipe, server.room.join_url, ("Ana", "Bo", "Chidi"))
     # While Ana types, her phone shows the card as it will print.
     fill_blue_form(phones[0], KARAOKE, send=False)
     phones[0].type_text("#blue-descriptive", " ")  # real typing: the form hears its input (trimmed)
@@ -363,7 +332,7 @@ def test_three_phones_write_five_blue_cards_and_the_host_prints_the_deck_the_cli
 
     pdf_href = screen.evaluate("document.getElementById('download-pdf').getAttribute('href')")
     zip_href = screen.evaluate("document.getElementById('download-zip').getAttribute('href')")
-    pdf_digest, zip_digest = _digest(screen, pdf_href), _digest(screen, zip_href)
+    pdf_digest, zip_digest = fetched_digest(screen, pdf_href), fetched_digest(screen, zip_href)
 
     out = tmp_path / "cli"
     result = CliRunner().invoke(main, ["build", str(deck), "--no-red", "--strangers", "--customs", str(customs),

@@ -181,7 +181,7 @@ BLUE_CARDS = {
         {"key": "question", "kind": "text", "max": 240},
         {"key": "level", "kind": "choice", "choices": ["green", "yellow", "red"]},
         {"key": "badges", "kind": "int", "min": 1, "max": 3},
-        {"key": "descriptive", "kind": "text", "max": 60},
+        {"key": "descriptive", "kind": "text", "max": 60, "forms": True},  # both forms where the language has them
         {"key": "turds", "kind": "int", "min": 1, "max": 3},
         {"key": "thermometer", "kind": "int", "min": 1, "max": 3},
     ],
