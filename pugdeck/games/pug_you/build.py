@@ -124,7 +124,8 @@ def _summary(name: str, cards: list[dict], blanks: int, filtered: Filtered, play
     line = f"{name}: {len(cards)} cards ({parts or 'none'})"
     if blanks:
         line += f" + {blanks} blank{'s' * (blanks != 1)} to write on"
-    removed = [f"{k} removed {v}" for k, v in filtered.removed.items()]
+    removed = [f"{k} removed {_removed(v, filtered.blanks_removed.get(k, 0))}"
+               for k, v in filtered.removed.items()]
     if removed:
         line += "; " + ", ".join(removed)
     if playable_for:
@@ -133,3 +134,9 @@ def _summary(name: str, cards: list[dict], blanks: int, filtered: Filtered, play
         line += "; too small for any player count"
     return line
 
+
+
+def _removed(cards: int, blanks: int) -> str:
+    """What one filter took out, in words: "3 cards", "1 blank", "no card"."""
+    said = [f"{n} {word}{'s' * (n != 1)}" for n, word in ((cards, "card"), (blanks, "blank")) if n]
+    return " and ".join(said) or "no card"

@@ -97,6 +97,7 @@ def active_filters(prefs: Preferences) -> list[Filter]:
 class Filtered(NamedTuple):  # not a dataclass: see render/shapes.py
     deck: Deck
     removed: dict[str, int]  # filter name → cards (with copies) it removed, in filter order
+    blanks_removed: dict[str, int] = {}  # filter name → blank customs it left unprinted
 
     @property
     def most_removing(self) -> str | None:
@@ -109,14 +110,15 @@ def apply_filters(deck: Deck, prefs: Preferences) -> Filtered:
     """The deck with the group's cards left in the box, and what each filter removed."""
     filters = active_filters(prefs)
     removed = {f.name: 0 for f in filters}
+    blanks = {f.name: 0 for f in filters}
     kept: list[Card] = []
     for card in deck.cards:
         culprit = next((f for f in filters if f.removes(card)), None)
         if culprit is None:
             kept.append(card)
-        elif not card.is_blank:
-            removed[culprit.name] += card.copies
-    return Filtered(replace(deck, cards=tuple(kept)), removed)
+        else:
+            (blanks if card.is_blank else removed)[culprit.name] += card.copies
+    return Filtered(replace(deck, cards=tuple(kept)), removed, blanks)
 
 
 def filter_suffix(prefs: Preferences) -> str:
