@@ -51,7 +51,7 @@ def image(path: Path) -> Image.Image:
 def test_every_physical_card_has_an_image_at_the_shops_size(mpc):
     fronts = sorted(p.name for p in (mpc / "fronts").iterdir())
     # two cards, the blank customs once (two copies), both turd cards, the reference card
-    assert fronts == ["alpha-1.png", "beta-1.png", "blank.png", "turd-1.png", "turd-2.png",
+    assert fronts == ["alpha-1.png", "beta-1.png", "blank-custom.png", "turd-1.png", "turd-2.png",
                       "turn-overview.png"]
     assert [p.name for p in (mpc / "backs").iterdir()] == ["back.png"]
     for path in [*(mpc / "fronts").iterdir(), mpc / "backs/back.png"]:
@@ -87,9 +87,10 @@ def test_the_manifest_lists_each_file_its_copies_its_back_and_its_cards(mpc):
     rows = list(csv.DictReader(io.StringIO(text)))
     assert list(rows[0]) == ["side", "file", "copies", "back", "cards"]
     by_file = {row["file"]: row for row in rows}
-    assert by_file["fronts/blank.png"] == {"side": "front", "file": "fronts/blank.png",
+    # the blanks by the ids the deck gives them, which --exclude takes
+    assert by_file["fronts/blank-custom.png"] == {"side": "front", "file": "fronts/blank-custom.png",
                                            "copies": "2", "back": "backs/back.png",
-                                           "cards": "blank-1 blank-2"}
+                                           "cards": "blank-custom-0 blank-custom-1"}
     assert by_file["fronts/alpha-1.png"]["cards"] == "alpha#1"
     assert by_file["backs/back.png"]["copies"] == str(2 + 2 + 2 + 1)  # every card has this back
     assert sum(int(r["copies"]) for r in rows if r["side"] == "front") == 7

@@ -97,3 +97,19 @@ def test_the_filters_given_on_the_command_line_apply(deck):
     session.rebuild()
     assert status(session)["cards"] == 2
     assert "exclude" in session.view.built.summary or "removed" in session.view.built.summary
+
+
+def test_blank_customs_are_shown_by_their_own_ids(tmp_path):
+    """The page names a blank as the deck does, so `--exclude` takes what the page shows."""
+    from pugdeck.building.starter import start_deck  # noqa: PLC0415
+    from pugdeck.games.registry import game  # noqa: PLC0415
+
+    folder = tmp_path / "mazo"
+    start_deck(folder, game("pug-you"), "es")
+    session = LiveSession(folder, {})
+    session.rebuild()
+    blanks = [card["id"] for card in page_state(session)["cards"] if card["kind"] == "blank"]
+    assert blanks == ["en-blanco-1", "en-blanco-2"]
+    session = LiveSession(folder, {"exclude": ("en-blanco-1",)})
+    session.rebuild()
+    assert [card["id"] for card in page_state(session)["cards"] if card["kind"] == "blank"] == ["en-blanco-2"]
