@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pugdeck.authoring.yaml_text import MAX_FILE_BYTES, MAX_FILES, LoadError, Mark, display_path, parse_yaml, read_text  # noqa: F401
-from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic, shortened
+from pugdeck.core.diagnostics import ERROR, WARNING, DeckError, Diagnostic, shortened
 
 UNREAD = "<file>"  # the field of a problem that kept a whole file from being read
 
@@ -163,6 +163,7 @@ def load_deck(deck: Path, positions: bool = True, partial: bool = False) -> Load
         raise DeckError([exc.diagnostic]) from None
     loaded = LoadedDeck(folder, root, [root], [], diagnostics)
     _collect(loaded, root, [root.path], positions)
+    diagnostics += _files_left_out(loaded)
     unread = [d for d in diagnostics if d.field == UNREAD]
     if unread and (not partial or not isinstance(root.data, dict)):
         raise DeckError(diagnostics)
@@ -221,6 +222,33 @@ def _collect(loaded: LoadedDeck, doc: Document, chain: list[Path], positions: bo
         loaded.documents.append(included)
         seen.add(target)
         _collect(loaded, included, chain + [target], positions)
+
+
+# A card folder is looked at up to this many entries: a warning is not worth a long scan.
+MAX_LISTED = 1000
+
+
+def _files_left_out(loaded: LoadedDeck) -> list[Diagnostic]:
+    """A warning for each YAML file beside an included card file (cards/extra.yaml) that no
+    `include:` names: its cards are silently not in the deck, which a new author does not
+    expect. The deck folder itself is not looked at: profiles and customs files live there."""
+    read = {d.path for d in loaded.documents}
+    folders = sorted({d.path.parent for d in loaded.documents[1:]} - {loaded.folder})
+    out = []
+    for folder in folders:
+        try:
+            entries = sorted(p for _, p in zip(range(MAX_LISTED), folder.iterdir()))
+        except OSError:
+            continue
+        for path in entries:
+            if (path.suffix.lower() in (".yaml", ".yml") and path not in read
+                    and not path.is_symlink() and path.is_file()):
+                shown = path.relative_to(loaded.folder).as_posix()
+                out.append(Diagnostic(display_path(path), 1, 1, None, "include", WARNING,
+                                      f"no include: names this file, so its cards are not in the "
+                                      f"deck; add '{shown}' to include: in deck.yaml, or move it "
+                                      "out of the folder"))
+    return out
 
 
 def unusable_name(exc: OSError | ValueError) -> str:

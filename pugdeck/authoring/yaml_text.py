@@ -239,6 +239,10 @@ def parse_yaml(text: str, display: str, positions: bool = True) -> tuple[Any, di
         problem = exc.problem or exc.context or "invalid YAML"
         if "nesting depth" in problem:  # newer libyaml stops at 1,000 levels while scanning ahead
             raise _error(display, line, column, _TOO_DEEP) from None
+        tab = _tab_near(text, line) if m else None
+        if tab is not None:  # libyaml names it "cannot start any token" or not at all
+            raise _error(display, line, tab, "a tab in the indentation: YAML indents with spaces "
+                         "only; replace the tab with spaces") from None
         raise _error(display, line, column, f"YAML syntax error: {problem}") from None
     except yaml.reader.ReaderError as exc:
         # A raw control character, refused by the reader before any event. Its `position` is a
@@ -254,6 +258,17 @@ def parse_yaml(text: str, display: str, positions: bool = True) -> tuple[Any, di
         parser.dispose()
     data = root[0] if root else None
     return data, marks, key_marks
+
+
+def _tab_near(text: str, line: int) -> int | None:
+    """The column of a tab in the indentation of `line` (1-based), if one is there: where
+    libyaml stops at a tab it names it only sometimes, and never says to use spaces."""
+    lines = text.split("\n", line)
+    if len(lines) < line:
+        return None
+    row = lines[line - 1]
+    indent = row[:len(row) - len(row.lstrip(" \t-"))]
+    return indent.index("\t") + 1 if "\t" in indent else None
 
 
 class _Marker:

@@ -79,12 +79,13 @@ DUPLEX_IN_NAME = {"short": "short", "fold": "fold", "none": "fronts-only"}
 
 
 def pdf_stem(name: str, paper: str = DEFAULT_PAPER, duplex: str = DEFAULT_DUPLEX,
-             bleed_mm: float | None = None) -> str:
+             bleed_mm: float | None = None, proof: bool = False) -> str:
     """The PDF's name without `.pdf`: the built deck's name, then the paper, the duplex and
     the bleed where they differ from the defaults (`<name>-letter-fold`, `<name>-bleed3`),
     in that fixed order as the filters are, so a home print, a folded one and a shop's file
     of one deck sit side by side in out/ instead of each replacing the last. A bleed PDF's
-    pages are cut to the card (but fold's), so the paper does not name it."""
+    pages are cut to the card (but fold's), so the paper does not name it. A proof
+    (`build --proof`) ends in `-proof`: it never takes the place of the print itself."""
     parts = [name]
     on_paper = bleed_mm is None or duplex == "fold"
     if paper != DEFAULT_PAPER and on_paper:
@@ -93,6 +94,8 @@ def pdf_stem(name: str, paper: str = DEFAULT_PAPER, duplex: str = DEFAULT_DUPLEX
         parts.append(DUPLEX_IN_NAME[duplex])
     if bleed_mm is not None:
         parts.append(f"bleed{bleed_mm:g}")
+    if proof:
+        parts.append("proof")
     return "-".join(parts)
 
 

@@ -70,7 +70,8 @@ def pdf_line(pdf: dict) -> str:
     each = ("" if per_page == 1 and not fold else
             f", {per_page} pair{'s' * (per_page != 1)} a page" if fold else f", {per_page} cards a page")
     bleed = f" with {pdf['bleed_mm']:g} mm bleed" if pdf["bleed_mm"] is not None else ""
-    return f"{pdf['sides']}; {pdf['pages']} {size}{each}{bleed}"
+    proof = "; a proof: each front marked with its card id and file:line" if pdf.get("proof") else ""
+    return f"{pdf['sides']}; {pdf['pages']} {size}{each}{bleed}{proof}"
 
 
 class FiniteFloatRange(click.FloatRange):
@@ -175,11 +176,14 @@ def _example_name() -> str:
               help="Shift the backs by X,Y mm (+ = right/up on the backs page) to correct a "
                    "duplex printer's misregistration: `pugdeck calibrate` measures it.")
 @click.option("--pdf/--no-pdf", default=True, show_default=True, help="Also write the print-and-play PDF.")
+@click.option("--proof", is_flag=True,
+              help="A proof to read on paper: each front marked small with its card id and the "
+                   "file:line it is written at; the PDF's name ends in -proof.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary on stdout.")
 @quiet_option
 def build_command(deck: Path, name: str | None, out_dir: str, paper: str, duplex: str,
-                  bleed: float | None, back_offset: tuple[float, float], pdf: bool, as_json: bool,
-                  quiet: bool, **options) -> None:
+                  bleed: float | None, back_offset: tuple[float, float], pdf: bool, proof: bool,
+                  as_json: bool, quiet: bool, **options) -> None:
     """Build DECK for a group: out/<name>.json (the built deck) and out/<name>.pdf.
 
     DECK is a deck folder or its deck.yaml (default: the deck.yaml here or in the nearest
@@ -187,6 +191,9 @@ def build_command(deck: Path, name: str | None, out_dir: str, paper: str, duplex
     bleed when they are not the defaults (out/<name>-letter-fold.pdf, out/<name>-bleed3.pdf).
     Nothing is written unless everything succeeds.
     """
+    if proof and not pdf:
+        raise click.BadOptionUsage("proof", "--proof marks the PDF's cards; --no-pdf writes no PDF, "
+                                   "so leave one of them out")
     if back_offset != (0.0, 0.0) and duplex in ("fold", "none"):
         raise click.BadOptionUsage("back_offset", f"--back-offset corrects where a duplex printer "
                                    f"puts the backs; --duplex {duplex} prints "
@@ -201,13 +208,15 @@ def build_command(deck: Path, name: str | None, out_dir: str, paper: str, duplex
             with gc_paused(), progress_bar(len(built.doc["cards"]) + built.blanks, "Drawing cards",
                                            quiet=quiet or as_json) as advance:
                 document = render_built(built, paper=paper, duplex=duplex, bleed_mm=bleed,
-                                        back_offset_mm=back_offset, progress=advance)
+                                        back_offset_mm=back_offset, progress=advance, proof=proof)
             from pugdeck.render.pdf import pdf_layout  # noqa: PLC0415 (reportlab: only when printing)
 
             layout = pdf_layout(built, printer_of(built), paper=paper, duplex=duplex, bleed_mm=bleed)
             described = pdf_description(layout, duplex, bleed, _page_count(document))
+            if proof:  # only then, so the --json of every other build stays as it was
+                described["proof"] = True
         # --name is the user's own name for every file; else the PDF's records how it prints.
-        pdf_name = built.name if name is not None else pdf_stem(built.name, paper, duplex, bleed)
+        pdf_name = built.name if name is not None else pdf_stem(built.name, paper, duplex, bleed, proof)
         written = write_outputs(built, Path(out_dir), document, pdf_name)
     except DeckError as exc:
         report_diagnostics(exc.diagnostics)

@@ -121,8 +121,8 @@ def png_command(deck: Path, name: str | None, out_dir: str, dpi: int, preview: b
                 **options) -> None:
     """One PNG per card face and one of the back: out/<name>/png/<card>.png.
 
-    A card id like worst-roommate#1 becomes worst-roommate-1.png; blank customs are
-    blank-1.png …, then turd-1.png, turd-2.png, turn-overview.png and back.png. Images this
+    A card id like worst-roommate#1 becomes worst-roommate-1.png; blank customs keep their
+    ids (custom-1.png …), then turd-1.png, turd-2.png, turn-overview.png and back.png. Images this
     command wrote earlier, of cards no longer in the deck, are removed from that folder; any
     other file there is left alone (the folder's .pugdeck-outputs.json records ours).
     """

@@ -91,6 +91,9 @@ class Built:
     name: str
     folder: Path  # the deck folder: `art:` paths are relative to it
     blanks: int = 0  # blank customs to print; they are never in `doc`
+    # The blanks' own ids, in print order (`en-blanco-1`), so the page and the manifests
+    # name a blank as its deck does; a printed blank past them is `blank-<n>`.
+    blank_ids: tuple[str, ...] = ()
     summary: str = ""
     warnings: list[str] = field(default_factory=list)
     diagnostics: list = field(default_factory=list)  # validation warnings (Diagnostics)

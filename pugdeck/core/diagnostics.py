@@ -80,8 +80,10 @@ TYPE_NAMES = {
 def describe(value: Any) -> str:
     """How a wrong value reads in a message: its type and (short) text."""
     kind = TYPE_NAMES.get(_json_type(value), type(value).__name__)
-    if isinstance(value, (dict, list)):
+    if isinstance(value, (dict, list)) or value is None:
         return kind
+    if isinstance(value, bool):  # "not true", not "not true or false true"
+        return json.dumps(value)
     shown = json.dumps(value, ensure_ascii=False)
     return f"{kind} {shown[:40] + '…' if len(shown) > 40 else shown}"
 

@@ -9,8 +9,9 @@ from here. Which faces a deck prints, and with which back, is its game's
 File names: a card id like `worst-roommate#1` becomes `worst-roommate-1.png`, `el-niño#1`
 `el-niño-1.png` (letters and digits of any script, marks, `.`, `_` and `-` are kept, in NFC;
 each run of anything else becomes `-`; at most `MAX_STEM_BYTES` of UTF-8, as file systems
-count a name); printed-only cards keep the ids their game
-gives them (`blank-1.png`, `turd-1.png`…), and each distinct back is `<its name>.png`
+count a name); a blank custom keeps its deck's id (`en-blanco-1.png`; `blank-3.png` for one
+`--blanks` adds), the other printed-only cards the ids their game gives them
+(`turd-1.png`…), and each distinct back is `<its name>.png`
 (`back.png`, or one per pile such as `back-main.png`).
 """
 

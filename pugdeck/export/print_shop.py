@@ -139,7 +139,7 @@ def shop_pictures(built: Built, shop: Shop, images: list[ShopImage], dpi: int = 
 
 
 def _shared_stem(group: list) -> str:
-    """`the-pug#1`…`#3` → `the-pug`, `blank-1`…`blank-6` → `blank`; a single card its own."""
+    """`the-pug#1`…`#3` → `the-pug`, blanks `en-blanco-1`…`-6` → `en-blanco`; a single card its own."""
     if len(group) == 1:
         return group[0].file_stem
     ids = [face.card_id for face in group]

@@ -40,6 +40,9 @@ class Option:
 
     label: str
     keys: tuple[str, ...] = ()
+    # Listed, marked as chosen, and refused: a question asked again (the second nominee)
+    # keeps every number it had, so the 3 a person read before is still the 3.
+    taken: bool = False
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
@@ -112,6 +115,9 @@ class Person:
             if can_go_back and text in self.back_words:
                 return BACK
             picked = _pick(text, options)
+            if isinstance(picked, int) and options[picked].taken:
+                self.say(self.words("refuse_taken", number=picked + 1))
+                continue
             if isinstance(picked, int):
                 return picked
             if text in self.quit_words:
@@ -119,7 +125,8 @@ class Person:
             self.say(_refusal(self.words, line, picked, len(options), secret))
 
     def _list(self, options: Sequence[Option], compact: bool) -> None:
-        labels = [f"{n}) {option.label}" for n, option in enumerate(options, 1)]
+        labels = [f"{n}) " + (self.words("taken", label=option.label) if option.taken else option.label)
+                  for n, option in enumerate(options, 1)]
         if not compact:
             for label in labels:
                 self.say("  " + label)
@@ -141,8 +148,9 @@ def _pick(text: str, options: Sequence[Option]) -> int | list[int]:
         return []
     exact = [i for i, option in enumerate(options) if text in (words(k) for k in option.keys)]
     if exact:
-        return exact[0]  # options sharing a word are alike (two copies of one card)
-    starts = sorted({i for i, option in enumerate(options)
+        free = [i for i in exact if not options[i].taken]
+        return (free or exact)[0]  # options sharing a word are alike (two copies of one card)
+    starts = sorted({i for i, option in enumerate(options) if not option.taken
                      for key in option.keys if words(key).startswith(text)})
     return starts[0] if len(starts) == 1 else starts
 

@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from pugdeck.authoring.texts import plural_categories
-from pugdeck.core.diagnostics import Diagnostic
+from pugdeck.core.diagnostics import ERROR, WARNING, Diagnostic, escaped, shortened
 from pugdeck.games.narration import Words, deck_language
 from pugdeck.live.card_images import CardImage
 from pugdeck.live.session import LiveSession
+from pugdeck.live.summary import page_summary
 
 
 def problem(diagnostic: Diagnostic) -> dict:
@@ -40,9 +42,26 @@ def page_words(doc: dict | None) -> dict:
     `language`, `plurals` (the CLDR categories the language's counted texts come in: the
     page picks among them with the browser's copy of the same rules, `Intl.PluralRules`,
     and reads `_other` for any other) and `texts`."""
-    words = Words(PAGE_WORDS, deck_language(doc) if doc else None)
+    words = words_for(doc)
     return {"language": words.language, "plurals": list(plural_categories(words.language)),
             "texts": dict(words.texts)}
+
+
+def words_for(doc: dict | None) -> Words:
+    """The page's phrasebook in the built deck's language (English before a good build)."""
+    return Words(PAGE_WORDS, deck_language(doc) if doc else None)
+
+
+def problem_text(diagnostic: Diagnostic, words: Words) -> str:
+    """A problem as the page shows it: `validate`'s line with its own words ("warning",
+    "card 'x'") in the deck's language. The message itself is pugdeck's, in English: the
+    checks have no phrasebook."""
+    bare = replace(diagnostic, card=None, severity=ERROR)
+    where = replace(bare, message="").format()
+    message = replace(bare, file="", line=0).format()
+    mark = f"{words('warning')}: " if diagnostic.severity == WARNING else ""
+    card = f"{words('card', id=repr_id(diagnostic.card))}: " if diagnostic.card else ""
+    return f"{where}{mark}{card}{message}"
 
 
 def card_url(card: CardImage) -> str:
@@ -57,10 +76,13 @@ def page_state(session: LiveSession) -> dict:
     snap = session.snapshot
     view = snap.view
     cards = view.cards if view else ()
+    built = view.built if view else None
+    words = words_for(built.doc if built else None)
     problems = []
     marks: dict[str, list[dict]] = {}  # card key → its problems, drawn on the card itself
     for d in snap.problems:
         entry = problem(d)
+        entry["text"] = problem_text(d, words)
         entry["target"] = _target(d.card, cards)
         problems.append(entry)
         if entry["target"]:
@@ -68,12 +90,11 @@ def page_state(session: LiveSession) -> dict:
                 {"severity": entry["severity"], "text": entry["text"],
                  # an error of a failed build: the card shows the last good build's picture
                  "stale": not snap.ok and entry["severity"] == "error"})
-    built = view.built if view else None
     return {
         "version": snap.version,
         "ok": snap.ok,
         "title": (built.deck.get("name") or built.name) if built else "",
-        "summary": built.summary if built else "",
+        "summary": page_summary(built, words) if built else "",
         "words": page_words(built.doc if built else None),
         "problems": problems,
         "marks": marks,
@@ -94,3 +115,8 @@ def _target(card_id: str | None, cards: tuple[CardImage, ...]) -> str | None:
         if card.face.card_id == card_id or card.face.card_id.startswith(card_id + "#"):
             return card.key
     return None
+
+
+def repr_id(card_id: str) -> str:
+    """A card id as `validate` quotes it: `'x'`, escaped, at most 80 characters."""
+    return f"'{escaped(shortened(card_id, 80))}'"

@@ -10,6 +10,7 @@ from typing import Any
 from pugdeck.authoring.loading import locate
 from pugdeck.core.diagnostics import DeckError, Diagnostic
 from pugdeck.render.fonts import FontSet, font_set
+from pugdeck.render.safe_zone import regions_near_the_cut
 from pugdeck.render.templates import Template
 from pugdeck.render.text_fitting import measure_fit
 from pugdeck.render.text_shapes import box_points, field_diagnostics
@@ -49,10 +50,12 @@ def print_problems(cards: list[dict], load_template: Callable[[], Template],
                    fields: Iterable[tuple[str, str, str]], origins: Mapping[str, Any]) -> list[Diagnostic]:
     """`check_fields` under the deck's template (`load_template()`, e.g. the game's
     `GameSpec.load_template` for the deck), each problem located at the card's field in the
-    deck's files (`origins`: card id → where it was written); a broken template's own
-    problems instead."""
+    deck's files (`origins`: card id → where it was written), and a warning for each template
+    region within 3 mm of the cut (render/safe_zone.py); a broken template's own problems
+    instead."""
     try:
-        found = check_fields(cards, load_template(), fields)
+        template = load_template()
+        found = check_fields(cards, template, fields)
     except DeckError as exc:
         return exc.diagnostics
-    return locate(found, origins)
+    return locate(found, origins) + regions_near_the_cut(template)

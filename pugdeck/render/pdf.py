@@ -29,6 +29,7 @@ from pugdeck.render.fonts import font_set
 from pugdeck.render.forms import FormContext
 from pugdeck.render.page_streams import StreamingCanvas
 from pugdeck.render.print_run import PdfInfo, Printer
+from pugdeck.render.proof import proof_marked
 from pugdeck.render.shapes import CardFace
 from pugdeck.render.sheets import (
     DUPLEX_MODES,
@@ -78,7 +79,8 @@ def render_built_pdf(built: Built, printer: Printer, *, paper: str = "a4", duple
                      bleed_mm: float | None = None,
                      back_offset_mm: tuple[float, float] = (0.0, 0.0),
                      template: str | None = None,
-                     progress: Callable[[int, int], None] | None = None) -> bytes:
+                     progress: Callable[[int, int], None] | None = None,
+                     proof: Callable[[str], str] | None = None) -> bytes:
     """The PDF of `built` as bytes, its faces laid out by `printer` (the deck's game); the
     same input gives the same bytes.
 
@@ -87,6 +89,8 @@ def render_built_pdf(built: Built, printer: Printer, *, paper: str = "a4", duple
     (`duplex` long/short; none prints no backs), or one card per page when `bleed_mm` is set;
     `duplex` fold prints each front beside its back, to cut, fold and glue (render/fold.py),
     with `bleed_mm` around each folded pair.
+    With `proof`, each front is marked with `proof(card_id)`, small, at its foot
+    (render/proof.py: `build --proof`).
     The template is `template`, else the deck's, else the game's default. Raises `DeckError`
     naming every card whose text does not fit or has a character no bundled font can print,
     and when the deck's game cannot be printed.
@@ -98,7 +102,7 @@ def render_built_pdf(built: Built, printer: Printer, *, paper: str = "a4", duple
     if bleed_mm is not None and not 0 <= bleed_mm <= MAX_BLEED_MM:
         raise ValueError(f"bleed must be between 0 and {MAX_BLEED_MM:g} mm, not {bleed_mm}")
     with _binary_streams():
-        return _render(built, printer, paper, duplex, bleed_mm, back_offset_mm, template, progress)
+        return _render(built, printer, paper, duplex, bleed_mm, back_offset_mm, template, progress, proof)
 
 
 @contextmanager
@@ -115,7 +119,7 @@ def _binary_streams():
 
 
 def _render(built: Built, printer: Printer, paper, duplex, bleed_mm, back_offset_mm, template,
-            progress) -> bytes:
+            progress, proof) -> bytes:
     tpl = deck_template(printer, template or built.template, built.folder, built.deck)  # its fonts too
     fonts = font_set(tpl.fonts)
     bleed = (bleed_mm or 0.0) * mm
@@ -127,7 +131,8 @@ def _render(built: Built, printer: Printer, paper, duplex, bleed_mm, back_offset
     forms = Forms(c, FormContext(built.folder, run.painters), run.pictures)
     card_w, card_h = tpl.width_mm * mm, tpl.height_mm * mm
     offset = (back_offset_mm[0] * mm, back_offset_mm[1] * mm)
-    sides = ((face, run.backs[info.back]) for info, face in run.fronts)
+    sides = ((face if proof is None else proof_marked(face, proof(info.card_id), fonts),
+              run.backs[info.back]) for info, face in run.fronts)
     tick = _counter(run.count, progress)
     if duplex == "fold":
         _fold_pages(c, sides, forms, _fold_layout(paper, card_w, card_h, bleed, tpl), tick)

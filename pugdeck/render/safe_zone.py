@@ -18,7 +18,9 @@ from typing import NamedTuple
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 
+from pugdeck.core.diagnostics import WARNING, Diagnostic
 from pugdeck.render.shapes import CardFace, Circle, Line, Place, Rect, Shape, TextLine
+from pugdeck.render.templates import Template
 
 # Our own rule for every bundled card: 3.5 mm, so The Game Crafter's 1/8 in (3.175 mm) line
 # passes too, and a 1.5 mm mis-cut leaves 2 mm of room.
@@ -45,6 +47,7 @@ class Crossing(NamedTuple):
     element: str
     margin_mm: float  # its distance from the nearest edge of the trimmed card (negative: off it)
     side: str  # "left", "right", "top" or "bottom"
+    region: str | None = None  # the template region it sits in: what a fix moves
 
 
 def ink_boxes(face: CardFace, pictures: Pictures = lambda key: None) -> Iterator[Ink]:
@@ -71,8 +74,31 @@ def crossings(face: CardFace, safe_mm: float, pictures: Pictures = lambda key: N
             region = region_of(ink, regions or {})
             element = f"{ink.element} (region '{region}')" if region else ink.element
             found.append(Crossing(card if card is not None else face.card, element,
-                                  round(margin, 2), side))
+                                  round(margin, 2), side, region))
     return found
+
+
+# `validate` and `build` warn about a template region nearer the cut than this: a home cut
+# with scissors or a shop's cut may be off by as much (DESIGN: everything important ≥ 3 mm).
+TEMPLATE_MARGIN_MM = 3.0
+
+
+def regions_near_the_cut(template: Template, margin_mm: float = TEMPLATE_MARGIN_MM) -> list[Diagnostic]:
+    """A warning, at the line that sets it, for each region of `template` that comes nearer
+    than `margin_mm` to the card's cut: what it prints may be cut off."""
+    out = []
+    for name, (x, y, width, height) in template.regions.items():  # not the frame: background
+        sides = {"left": x, "top": y, "right": template.width_mm - x - width,
+                 "bottom": template.height_mm - y - height}
+        side = min(sides, key=sides.get)
+        if sides[side] >= margin_mm - 1e-9:
+            continue
+        file, line, column = template.region_places.get(name, (template.name, 1, 1))
+        out.append(Diagnostic(file, line, column, None, f"regions.{name}", WARNING,
+                              f"region '{name}' is {round(sides[side], 2):g} mm from the {side} "
+                              f"edge of the card: a cut a little off clips what it prints; keep "
+                              f"every region at least {margin_mm:g} mm inside the cut"))
+    return out
 
 
 def region_of(ink: Ink, regions: dict[str, tuple]) -> str | None:

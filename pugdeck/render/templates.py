@@ -83,6 +83,9 @@ class Template(NamedTuple):  # not a dataclass: see render/shapes.py
     strings: dict[str, dict[str, str]] = {}
     string_places: dict[tuple[str, str], tuple[str, int, int]] = {}
     string_keys: dict[str, tuple[str, ...]] = {}
+    # Where each region (and `frame.panel`, as "frame") was set (file, line, column): a
+    # region too near the cut is fixed there.
+    region_places: dict[str, tuple[str, int, int]] = {}
 
 
 def load_template(name_or_path: str | Path, vocabulary: Vocabulary | None = None) -> Template:
@@ -298,6 +301,8 @@ def _build(data: dict, marks: dict[tuple, Mark], display: str,
         string_places={(lang, key): _place(("strings", lang, key), marks, display)
                        for lang, texts in strings.items() for key in texts},
         string_keys=string_keys,
+        region_places={"frame": _place(("frame", "panel"), marks, display),
+                       **{name: _place(("regions", name), marks, display) for name in regions}},
     )
 
 

@@ -18,7 +18,10 @@ from pugdeck.resources import bundled_deck
 # (bundled deck, players, what the person is asked at least once)
 GAMES = [("pixelpug", "3", ("Play which card?", "Your hand:")),
          ("pug-you", "5", ("Offer which card?", "Take which offer?", "Nominee 1 of 2?", "Vote for whom?"))]
-ALWAYS_FIRST = "1\n" * 3000  # more answers than any game asks
+# "1", then "2", over and over: more answers than any game asks. Not "1" alone: a Pug You!
+# second nominee keeps the numbers of the first question, so "1" again names the seat
+# already chosen (refused); a refused answer costs a line, so every question gets one it takes.
+ALWAYS_FIRST = "1\n2\n" * 1500
 
 
 def run(*args, input=None):

@@ -66,7 +66,8 @@ def test_bundled_deck_gives_a_png_per_face_and_one_back(tmp_path, bundled):
     assert {path.parent for path in files} == {tmp_path / "pug-you" / "png"}
     assert names[0] == "back.png"
     assert names[1:len(cards) + 1] == [c["id"].replace("#", "-") + ".png" for c in cards]
-    assert names[len(cards) + 1:] == [f"blank-{n}.png" for n in range(1, built.blanks + 1)] + [
+    # the bundled deck's blank customs, by the ids it gives them (custom-1 … custom-6)
+    assert names[len(cards) + 1:] == [f"custom-{n}.png" for n in range(1, built.blanks + 1)] + [
         "turd-1.png", "turd-2.png", "turn-overview.png"]
     assert "walk-of-shame-1.png" in names
 
@@ -102,7 +103,10 @@ def test_a_card_png_is_the_printed_card(tmp_path, bundled):
 def test_blank_ids_never_clash_with_card_ids(tmp_path):
     built = build(write_deck(tmp_path / "deck", ["blank"], blanks=1))
     stems = [face.file_stem for face in faces_of(built)]
-    assert stems[:2] == ["blank-1", "blank-1-2"]
+    assert stems[:2] == ["blank-1", "blank-custom-0"]  # the blank by its own id
+    more = build(write_deck(tmp_path / "more", ["blank"], blanks=0), {"blanks": 1})
+    stems = [face.file_stem for face in faces_of(more)]
+    assert stems[:2] == ["blank-1", "blank-1-2"]  # `blank#1` and the first added blank
     assert len(set(stems)) == len(stems)
 
 

@@ -51,7 +51,7 @@ def image(path: Path) -> Image.Image:
 def test_every_physical_card_has_an_image_at_the_shops_size(mpc):
     fronts = sorted(p.name for p in (mpc / "fronts").iterdir())
     # two cards, the blank customs once (two copies), both turd cards, the reference card
-    assert fronts == ["alpha-1.png", "beta-1.png", "blank.png", "turd-1.png", "turd-2.png",
+    assert fronts == ["alpha-1.png", "beta-1.png", "blank-custom.png", "turd-1.png", "turd-2.png",
                       "turn-overview.png"]
     assert [p.name for p in (mpc / "backs").iterdir()] == ["back.png"]
     for path in [*(mpc / "fronts").iterdir(), mpc / "backs/back.png"]:
@@ -87,9 +87,10 @@ def test_the_manifest_lists_each_file_its_copies_its_back_and_its_cards(mpc):
     rows = list(csv.DictReader(io.StringIO(text)))
     assert list(rows[0]) == ["side", "file", "copies", "back", "cards"]
     by_file = {row["file"]: row for row in rows}
-    assert by_file["fronts/blank.png"] == {"side": "front", "file": "fronts/blank.png",
+    # the blanks by the ids the deck gives them, which --exclude takes
+    assert by_file["fronts/blank-custom.png"] == {"side": "front", "file": "fronts/blank-custom.png",
                                            "copies": "2", "back": "backs/back.png",
-                                           "cards": "blank-1 blank-2"}
+                                           "cards": "blank-custom-0 blank-custom-1"}
     assert by_file["fronts/alpha-1.png"]["cards"] == "alpha#1"
     assert by_file["backs/back.png"]["copies"] == str(2 + 2 + 2 + 1)  # every card has this back
     assert sum(int(r["copies"]) for r in rows if r["side"] == "front") == 7
@@ -136,11 +137,11 @@ def test_text_over_the_safe_line_fails_naming_the_card_and_writes_nothing(tmp_pa
     (deck / "templates/too-wide.yaml").write_text(WIDE_TEMPLATE, encoding="utf-8")
     result = export(deck, tmp_path / "out", "--shop", "tgc")
     assert result.exit_code == 1
-    assert "card 'edgy'" in result.output
-    assert "text 'Who would write" in result.output and "(region 'question')" in result.output
-    assert "1 mm from the left edge, within The Game Crafter's 3.175 mm safe margin" in result.output
-    assert "deck.yaml:" in result.output  # located at the card
-    assert "nothing was written" in result.output
+    # located at the template line that needs changing, the card named
+    assert "templates/too-wide.yaml:4:13: region 'question' puts text 1 mm from the left edge, " \
+           "within The Game Crafter's 3.175 mm safe margin" in result.output
+    assert "on 1 card (edgy#1); move the region at least 2.17 mm further in" in result.output
+    assert "1 error; nothing was written" in result.output
     assert not (tmp_path / "out").exists()
     # the same deck still prints at home: the check is the shop's
     assert run("build", str(deck), "--out", str(tmp_path / "pdf")).exit_code == 0
@@ -164,3 +165,35 @@ def test_bad_flags_are_usage_errors(tmp_path, flags):
     assert result.exit_code == 2, result.output
     assert "Usage:" in result.output and "Traceback" not in result.output
     assert not (tmp_path / "out").exists()
+
+
+def test_the_safe_zone_report_names_each_fix_once_with_its_cards_in_print_order(tmp_path):
+    ids = tuple(f"card-{n:02d}" for n in range(12, 0, -1))  # written (and printed) 12 down to 1
+    deck = write_deck(tmp_path / "deck", ids=ids, blanks=0, extra=", template: too-wide")
+    (deck / "templates").mkdir()
+    (deck / "templates/too-wide.yaml").write_text(WIDE_TEMPLATE, encoding="utf-8")
+    result = export(deck, tmp_path / "out", "--shop", "mpc")
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert len(lines) == 2 and lines[-1] == "1 error; nothing was written"
+    # the first eight in print order, then the rest counted: 8 + 4 = 12
+    assert ("on 12 cards (card-12#1, card-11#1, card-10#1, card-09#1, card-08#1, card-07#1, "
+            "card-06#1, card-05#1, … and 4 more)") in lines[0]
+    assert "templates/too-wide.yaml:4:13: region 'question' puts text 1 mm from the left" in lines[0]
+    assert not (tmp_path / "out").exists()
+
+
+def test_validate_and_build_warn_about_a_template_region_within_3_mm_of_the_cut(tmp_path):
+    deck = write_deck(tmp_path / "deck", ids=("edgy",), blanks=0, extra=", template: too-wide")
+    (deck / "templates").mkdir()
+    (deck / "templates/too-wide.yaml").write_text(WIDE_TEMPLATE, encoding="utf-8")
+    warning = ("templates/too-wide.yaml:4:13: warning: region 'question' is 1 mm from the left edge "
+               "of the card: a cut a little off clips what it prints; keep every region at least "
+               "3 mm inside the cut")
+    result = run("validate", str(deck))
+    assert result.exit_code == 0 and warning in result.output
+    built = run("build", str(deck), "--no-pdf", "--out", str(tmp_path / "o"))
+    assert built.exit_code == 0 and warning in built.output
+    # the bundled templates keep 3.5 mm: no warning
+    plain = write_deck(tmp_path / "plain", ids=("edgy",), blanks=0)
+    assert "warning: region" not in run("validate", str(plain)).output

@@ -20,7 +20,10 @@ from pugdeck.cli import main
 
 SPANISH = Path(__file__).parent / "decks" / "spanish"
 STARTERS = Path(__file__).parents[2] / "pugdeck" / "games" / "pug_you" / "starter"
-ANSWERS = "1\n" * 3000
+# "1", then "2", over and over: more answers than any game asks. Not "1" alone: a Pug You!
+# second nominee keeps the numbers of the first question, so "1" again names the seat
+# already chosen (refused); a refused answer costs a line, so every question gets one it takes.
+ANSWERS = "1\n2\n" * 1500
 
 
 def run(*args, input=None):
@@ -73,7 +76,8 @@ def test_a_gendered_deck_builds_and_prints_both_forms(spanish, tmp_path):
 
 
 def test_a_seat_taking_the_feminine_form_says_it(spanish):
-    result = run("play", spanish, "-p", "3", "--seed", "4", "--human", "Ana", "--form", "feminine",
+    # seed 10: a game in which Ana scores the liar's card and Bot 1 the excuse master's
+    result = run("play", spanish, "-p", "3", "--seed", "10", "--human", "Ana", "--form", "feminine",
                  input=ANSWERS)
     assert result.exit_code == 0, result.output
     text = re.sub(r"\n +", " ", result.output)
@@ -83,7 +87,7 @@ def test_a_seat_taking_the_feminine_form_says_it(spanish):
 
 
 def test_the_masculine_form_and_the_help_read_the_seats_form(spanish):
-    result = run("play", spanish, "-p", "3", "--seed", "4", "--human", "Leo", "--form", "masculine",
+    result = run("play", spanish, "-p", "3", "--seed", "10", "--human", "Leo", "--form", "masculine",
                  input="?\n" + ANSWERS)
     assert result.exit_code == 0, result.output
     text = re.sub(r"\n +", " ", result.output)

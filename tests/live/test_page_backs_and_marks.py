@@ -93,3 +93,23 @@ def test_the_page_draws_the_backs_and_the_marks(browser, serve, small_deck, tmp_
     browser.wait_until("document.body.dataset.ok === 'true'")
     assert browser.evaluate("document.querySelectorAll('figure.broken, figure .marks').length") == 0
     assert browser.errors() == []
+
+
+def test_a_spanish_deck_reads_its_summary_and_problems_in_spanish(browser, serve, tmp_path):
+    from pugdeck.building.starter import start_deck  # noqa: PLC0415
+    from pugdeck.games.registry import game  # noqa: PLC0415
+
+    folder = tmp_path / "mazo"
+    start_deck(folder, game("pug-you"), "es")
+    server = serve(folder, {"no_mutts": True})
+    browser.call("Emulation.setDeviceMetricsOverride",
+                 {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+    browser.open(server.url + "/")
+    browser.wait_until("document.body.dataset.version === '1'")
+    summary = browser.evaluate("document.getElementById('summary').textContent")
+    assert summary.startswith("mazo-no-mutts: 10 cartas (Verde 3, Amarillo 3, Rojo 3, Azules escritas 1)")
+    assert "no-mutts ha quitado 1 carta" in summary
+    problems = browser.evaluate("Array.from(document.querySelectorAll('#problem-list li')).map(li => li.textContent)")
+    assert problems and all(text.startswith("aviso: ") for text in problems)
+    browser.screenshot(tmp_path / "spanish.png")
+    assert browser.errors() == []

@@ -15,14 +15,15 @@ def deck(small_deck) -> Path:
     return small_deck
 
 
-def test_a_good_build_shows_every_card_and_the_summary_build_prints(deck):
+def test_a_good_build_shows_every_card_and_a_summary_in_the_decks_words(deck):
     session = LiveSession(deck, {})
     session.rebuild()
     state = status(session)
     assert state == {"ok": True, "version": 1, "cards": 3, "problems": state["problems"]}
     page = page_state(session)
-    assert page["summary"] == session.view.built.summary
-    assert page["summary"].startswith("test-deck: 3 cards (green 3)")
+    # what `build` says, with the kinds and levels as the deck's template names them
+    assert page["summary"].startswith("test-deck: 3 cards (Green 3)")
+    assert session.view.built.summary.startswith("test-deck: 3 cards (green 3)")
     titles = [card["title"] for card in page["cards"] if card["played"]]
     assert titles == ["Who sings in the shower?", "Who naps at work?", "Who eats the last biscuit?"]
     assert all(card["src"] == f"/cards/{card['key']}.png" for card in page["cards"])
@@ -97,3 +98,55 @@ def test_the_filters_given_on_the_command_line_apply(deck):
     session.rebuild()
     assert status(session)["cards"] == 2
     assert "exclude" in session.view.built.summary or "removed" in session.view.built.summary
+
+
+def test_blank_customs_are_shown_by_their_own_ids(tmp_path):
+    """The page names a blank as the deck does, so `--exclude` takes what the page shows."""
+    from pugdeck.building.starter import start_deck  # noqa: PLC0415
+    from pugdeck.games.registry import game  # noqa: PLC0415
+
+    folder = tmp_path / "mazo"
+    start_deck(folder, game("pug-you"), "es")
+    session = LiveSession(folder, {})
+    session.rebuild()
+    blanks = [card["id"] for card in page_state(session)["cards"] if card["kind"] == "blank"]
+    assert blanks == ["en-blanco-1", "en-blanco-2"]
+    session = LiveSession(folder, {"exclude": ("en-blanco-1",)})
+    session.rebuild()
+    assert [card["id"] for card in page_state(session)["cards"] if card["kind"] == "blank"] == ["en-blanco-2"]
+
+
+def test_the_summary_and_the_problems_speak_the_decks_language(tmp_path):
+    from pugdeck.building.starter import start_deck  # noqa: PLC0415
+    from pugdeck.games.registry import game  # noqa: PLC0415
+
+    folder = tmp_path / "mazo"
+    start_deck(folder, game("pug-you"), "es")
+    session = LiveSession(folder, {"no_mutts": True})
+    session.rebuild()
+    page = page_state(session)
+    assert page["summary"] == ("mazo-no-mutts: 10 cartas (Verde 3, Amarillo 3, Rojo 3, Azules escritas 1) "
+                               "+ 2 en blanco para escribir; no-mutts ha quitado 1 carta; demasiado "
+                               "pequeño para cualquier número de personas")
+    (warning,) = page["problems"]
+    assert warning["text"].startswith("aviso: the deck is too small")  # the check's own words stay English
+    cards = folder / "cards" / "mutts.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("    thermometer: 1", "    thermometer: 9", 1),
+                     encoding="utf-8")
+    session.rebuild()
+    (broken,) = [p["text"] for p in page_state(session)["problems"] if p["severity"] == "error"]
+    assert broken.endswith("cards/mutts.yaml:10:18: carta 'dia-de-mudanza': 'thermometer' must be "
+                           "from 1 to 3, not 9"), broken
+    assert "card '" not in broken
+
+
+def test_every_language_of_the_page_has_every_key():
+    import yaml  # noqa: PLC0415
+
+    from pugdeck.live.documents import PAGE_WORDS  # noqa: PLC0415
+
+    books = yaml.safe_load(PAGE_WORDS.read_text(encoding="utf-8"))
+    english = set(books["en"])
+    assert {"summary_cards_one", "summary_playable", "warning"} <= english
+    for language, texts in books.items():
+        assert set(texts) == english, language

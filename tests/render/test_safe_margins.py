@@ -94,5 +94,5 @@ def test_background_runs_into_the_bleed_but_nothing_else_may():
     found = crossings(face, 3.0)
     assert [(c.element, c.side) for c in found] == [
         ("picture 'icon'", "left"), ("circle", "bottom"), ("text 'right edge'", "right")]
-    assert found[0] == ("probe", "picture 'icon'", 1.0, "left")
+    assert found[0] == ("probe", "picture 'icon'", 1.0, "left", None)  # in no region
     assert isinstance(next(ink_boxes(face)), Ink)

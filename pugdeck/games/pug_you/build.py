@@ -16,6 +16,7 @@ from pugdeck.games.narration import Words
 from pugdeck.games.pug_you import built_cards
 from pugdeck.games.pug_you.customs import check_customs
 from pugdeck.games.pug_you.filters import (
+    ONLY_CUSTOMS,
     Filtered,
     Preferences,
     apply_filters,
@@ -54,11 +55,13 @@ def build_deck(deck: Deck, values: Mapping[str, Any], *, name: str | None = None
     warnings = balance_warnings(played)
     if prefs.players is not None:
         _require_playable(deck, filtered, prefs.players)
-    elif not playable_for and not prefs.only_customs:
+    elif not playable_for and not prefs.only:
         warnings.append(f"the deck is too small for every player count the rules allow "
                         f"({checks[0].cards} cards, {checks[0].needed} needed for {checks[0].players} players)")
 
     blanks = prefs.blanks if prefs.blanks is not None else len(played.blanks)
+    own = tuple(card.id for card in played.blanks)
+    blank_ids = own[:blanks] + tuple(f"blank-{n}" for n in range(len(own) + 1, blanks + 1))
     cards = built_cards.built_cards(played)
     # `--only customs` already says "customs" in the filter part: "-with-customs" would double it.
     with_customs = "-with-customs" if prefs.customs and not prefs.only_customs else ""
@@ -72,7 +75,7 @@ def build_deck(deck: Deck, values: Mapping[str, Any], *, name: str | None = None
                  "warnings": warnings},
         components=built_cards.components(played, turd_name(deck)), cards=cards,
     )
-    return Built(doc=doc, name=name, folder=deck.folder, blanks=blanks,
+    return Built(doc=doc, name=name, folder=deck.folder, blanks=blanks, blank_ids=blank_ids,
                  summary=_summary(name, cards, blanks, filtered, playable_for), warnings=warnings)
 
 
@@ -96,6 +99,14 @@ def _unknown_exclusions(deck: Deck, prefs: Preferences) -> list[Diagnostic]:
         if card_id not in ids:
             out.append(Diagnostic("", 0, 0, None, "exclude", ERROR,
                                   f"--exclude: no card has the id '{card_id}'{suggest(card_id, ids)}"))
+    printed = [ONLY_CUSTOMS, *built_cards.TURD_CARDS, built_cards.TURN_OVERVIEW]
+    for word in prefs.only:
+        if word not in ids and word not in tags and word not in printed:
+            choices = [*ids, *tags, *printed]
+            out.append(Diagnostic("", 0, 0, None, "only", ERROR,
+                                  f"--only: no card has the id or tag '{word}'{suggest(word, choices)}"
+                                  f" (--only takes {ONLY_CUSTOMS}, a card id, a tag, "
+                                  f"{', '.join(printed[1:])})"))
     for tag in prefs.exclude_tags:
         if tag not in tags:
             out.append(Diagnostic("", 0, 0, None, "exclude-tag", ERROR,
@@ -127,10 +138,11 @@ def _summary(name: str, cards: list[dict], blanks: int, filtered: Filtered, play
         counts[key] = counts.get(key, 0) + 1
     order = ("green", "yellow", "red", "mutts", "customs")
     parts = ", ".join(f"{k} {counts[k]}" for k in order if counts.get(k))
-    line = f"{name}: {len(cards)} cards ({parts or 'none'})"
+    line = f"{name}: {len(cards)} card{'s' * (len(cards) != 1)} ({parts or 'none'})"
     if blanks:
         line += f" + {blanks} blank{'s' * (blanks != 1)} to write on"
-    removed = [f"{k} removed {v}" for k, v in filtered.removed.items()]
+    removed = [f"{k} removed {_removed(v, filtered.blanks_removed.get(k, 0))}"
+               for k, v in filtered.removed.items()]
     if removed:
         line += "; " + ", ".join(removed)
     if playable_for:
@@ -139,3 +151,9 @@ def _summary(name: str, cards: list[dict], blanks: int, filtered: Filtered, play
         line += "; too small for any player count"
     return line
 
+
+
+def _removed(cards: int, blanks: int) -> str:
+    """What one filter took out, in words: "3 cards", "1 blank", "no card"."""
+    said = [f"{n} {word}{'s' * (n != 1)}" for n, word in ((cards, "card"), (blanks, "blank")) if n]
+    return " and ".join(said) or "no card"

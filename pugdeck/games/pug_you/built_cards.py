@@ -10,6 +10,7 @@ from pugdeck.authoring.texts import in_form_order
 from pugdeck.games.pug_you.model import Card, Deck
 
 TURD_CARDS = ("turd-1", "turd-2")  # one per nominee (rules.nominees is always 2)
+TURN_OVERVIEW = "turn-overview"  # the printed reference card's id (`--only turn-overview`)
 
 
 def built_card(card: Card, copy: int, mutt_badges: int) -> dict:

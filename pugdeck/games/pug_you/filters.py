@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 from pugdeck.games.pug_you.model import Card, Deck
 
 FULL_THERMOMETER = 3
+ONLY_CUSTOMS = "customs"  # the word of `--only` that keeps every blue custom card
 
 
 class Preferences(NamedTuple):  # not a dataclass: see render/shapes.py
@@ -27,7 +28,7 @@ class Preferences(NamedTuple):  # not a dataclass: see render/shapes.py
     max_thermometer: int | None = None
     exclude: tuple[str, ...] = ()
     exclude_tags: tuple[str, ...] = ()
-    only_customs: bool = False
+    only: tuple[str, ...] = ()  # customs, card ids, tags: the cards to keep
     players: int | None = None
     blanks: int | None = None
     customs: tuple[str, ...] = ()  # customs files, as given
@@ -40,9 +41,14 @@ class Preferences(NamedTuple):  # not a dataclass: see render/shapes.py
             no_red=values["no_red"], no_yellow=values["no_yellow"], no_green=values["no_green"],
             no_mutts=values["no_mutts"], savage=values["savage"], strangers=values["strangers"],
             max_thermometer=values["max_thermometer"], exclude=tuple(values["exclude"]),
-            exclude_tags=tuple(values["exclude_tag"]), only_customs=values["only"] == "customs",
+            exclude_tags=tuple(values["exclude_tag"]), only=_words(values["only"]),
             players=values["players"], blanks=values["blanks"], customs=tuple(values["customs"]),
         )
+
+    @property
+    def only_customs(self) -> bool:
+        """`--only customs`: the blue custom cards (maybe with more chosen by id or tag)."""
+        return ONLY_CUSTOMS in self.only
 
     def as_json(self) -> dict:
         return {
@@ -55,9 +61,14 @@ class Preferences(NamedTuple):  # not a dataclass: see render/shapes.py
             "max_thermometer": self.max_thermometer,
             "exclude": list(self.exclude),
             "exclude_tags": list(self.exclude_tags),
-            "only": "customs" if self.only_customs else None,
+            "only": list(self.only) or None,
             "players": self.players,
         }
+
+
+def _words(value: Any) -> tuple[str, ...]:
+    """`only` as words: a caller from before it took ids and tags passes one word."""
+    return (value,) if isinstance(value, str) else tuple(value or ())
 
 
 class Filter(NamedTuple):  # not a dataclass: see render/shapes.py
@@ -70,8 +81,11 @@ class Filter(NamedTuple):  # not a dataclass: see render/shapes.py
 def active_filters(prefs: Preferences) -> list[Filter]:
     """The filters a preference set switches on, in their fixed order."""
     out: list[Filter] = []
-    if prefs.only_customs:
-        out.append(Filter("customs", lambda c: c.kind != "custom"))
+    if prefs.only:
+        words = set(prefs.only)
+        customs = ONLY_CUSTOMS in words
+        out.append(Filter(only_label(prefs.only), lambda c: not (
+            c.id in words or not words.isdisjoint(c.tags) or (customs and c.kind == "custom"))))
     if prefs.savage:
         out.append(Filter("savage", lambda c: c.level == "green" or c.kind == "mutt"))
     if prefs.strangers:
@@ -94,9 +108,18 @@ def active_filters(prefs: Preferences) -> list[Filter]:
     return out
 
 
+def only_label(words: tuple[str, ...]) -> str:
+    """`--only`'s part of the output name: `customs` as it always was, else `only-` and the
+    words sorted (`only-turd-1-worst-roommate`), so the name does not depend on their order."""
+    if tuple(words) == (ONLY_CUSTOMS,):
+        return ONLY_CUSTOMS
+    return "only-" + "-".join(sorted(set(words)))
+
+
 class Filtered(NamedTuple):  # not a dataclass: see render/shapes.py
     deck: Deck
     removed: dict[str, int]  # filter name → cards (with copies) it removed, in filter order
+    blanks_removed: dict[str, int] = {}  # filter name → blank customs it left unprinted
 
     @property
     def most_removing(self) -> str | None:
@@ -109,14 +132,15 @@ def apply_filters(deck: Deck, prefs: Preferences) -> Filtered:
     """The deck with the group's cards left in the box, and what each filter removed."""
     filters = active_filters(prefs)
     removed = {f.name: 0 for f in filters}
+    blanks = {f.name: 0 for f in filters}
     kept: list[Card] = []
     for card in deck.cards:
         culprit = next((f for f in filters if f.removes(card)), None)
         if culprit is None:
             kept.append(card)
-        elif not card.is_blank:
-            removed[culprit.name] += card.copies
-    return Filtered(replace(deck, cards=tuple(kept)), removed)
+        else:
+            (blanks if card.is_blank else removed)[culprit.name] += card.copies
+    return Filtered(replace(deck, cards=tuple(kept)), removed, blanks)
 
 
 def filter_suffix(prefs: Preferences) -> str:

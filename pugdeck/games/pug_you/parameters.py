@@ -6,7 +6,7 @@ filters.py turns the values into the filters, in their fixed order.
 
 from __future__ import annotations
 
-from pugdeck.games.parameters import SLUG, choice, files, flag, int_range, texts
+from pugdeck.games.parameters import SLUG, files, flag, int_range, texts
 
 PARAMETERS = (
     flag("no_red", "Leave the red (hardcore) cards out."),
@@ -21,7 +21,11 @@ PARAMETERS = (
           pattern=SLUG, item="A tag."),
     files("customs", "Add written blue custom cards from a YAML file (repeatable).", metavar="FILE",
           item="A customs file."),
-    choice("only", ("customs",), "Build only the blue custom cards."),
+    texts("only", "Build only these cards: customs (the blue custom cards), a card id or a tag "
+          "(repeatable).", metavar="WHICH", pattern=SLUG, item="customs, a card id or a tag.",
+          detail="To reprint a damaged card or proof a few: `--only worst-roommate`. The turd "
+                 "cards and the turn overview are printed only when named (`--only turd-1`, "
+                 "`--only turn-overview`)."),
     int_range("blanks", 0, 90, "Print N blank blue cards to write on [default: the deck's blanks].",
               metavar="N"),
 )

@@ -110,22 +110,23 @@ def _ask(person: Person, game: Game, observation: dict, legal: list[dict], helps
 
 def _nominate(person: Person, game: Game, observation: dict, names: list[str],
               legal: list[dict], helps) -> dict:
-    """The nominees one at a time (never yourself); `back` takes the last one back."""
+    """The nominees one at a time (never yourself); `back` takes the last one back. Each
+    question lists every seat under the same number, the ones already chosen marked."""
     count = len(legal[0]["nominees"])
     allowed = sorted({seat for action in legal for seat in action["nominees"]})
     words = game.words
     person.say(words.counted("nominate_now", count))
     chosen: list[int] = []
     while len(chosen) < count:
-        left = [seat for seat in allowed if seat not in chosen]
-        options = [Option(_seat_label(game, observation, names, s), (names[s],)) for s in left]
+        options = [Option(_seat_label(game, observation, names, s), (names[s],), taken=s in chosen)
+                   for s in allowed]
         which = words("nominate_which") if count == 1 else words("nominee_which", number=len(chosen) + 1,
                                                                    count=count)
         picked = person.choose(which, options, helps, can_go_back=bool(chosen))
         if picked == BACK:
             chosen.pop()
             continue
-        chosen.append(left[picked])
+        chosen.append(allowed[picked])
     wanted = sorted(chosen)
     return next(action for action in legal if list(action["nominees"]) == wanted)
 

@@ -116,7 +116,7 @@ def test_unquoted_no_as_a_question_says_to_quote_it(write_deck):
     folder = write_deck(files={"cards.yaml": CARD.replace(
         'question: "Who would eat the last piece of cake and blame the dog?"', "question: no")})
     message = only(folder)
-    assert message.startswith("deck/cards.yaml:5:15: card 'cake-thief': 'question' must be text, not true or false")
+    assert message.startswith("deck/cards.yaml:5:15: card 'cake-thief': 'question' must be text, not false; YAML reads an unquoted yes/no/on/off as true or false")
     assert "put the text in quotes" in message
 
 

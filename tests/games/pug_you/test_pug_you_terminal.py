@@ -12,7 +12,10 @@ from pugdeck.cli import main
 from pugdeck.games.pug_you.engine import Game
 from pugdeck.games.pug_you.terminal import play_in_terminal
 
-ALWAYS_FIRST = "1\n" * 3000
+# "1", then "2", over and over: more answers than any game asks. Not "1" alone: a Pug You!
+# second nominee keeps the numbers of the first question, so "1" again names the seat
+# already chosen (refused); a refused answer costs a line, so every question gets one it takes.
+ALWAYS_FIRST = "1\n2\n" * 1500
 
 
 @pytest.fixture(scope="module")
@@ -34,8 +37,22 @@ def test_typed_names_choose_the_offer_and_the_nominees(doc):
     mine = [a for a in log["actions"] if a["type"] in ("choose", "nominate")][:2]
     assert mine == [{"type": "choose", "from": 2}, {"type": "nominate", "nominees": [1, 4]}]
     assert "Take which offer? [1-4, ? for help]" in text
-    assert "Nominee 2 of 2? [1-3, back, ? for help]" in text  # the first nominee is not offered again
+    # the second question lists the same seats under the same numbers, the first nominee marked
+    assert "Nominee 2 of 2? [1-4, back, ? for help]" in text
+    assert "  4) Bot 4 (0 badges): chosen already" in text
     assert "You nominate Bot 1 and Bot 4." in text
+
+
+def test_the_second_nominee_keeps_the_numbers_of_the_first(doc):
+    # Bot 3 is 3 in both questions; the 1 chosen first is listed again, marked, and refused.
+    text, log = played(1, "1\n1\n1\n3\n" + ALWAYS_FIRST)
+    nominate = next(a for a in log["actions"] if a["type"] == "nominate")
+    assert nominate["nominees"] == [1, 3]
+    asking = text[:text.index("You nominate Bot 1 and Bot 3.")]
+    asking = asking[asking.index("Nominee 1 of 2?") - 200:]  # the list is shown before each question
+    assert asking.count("  3) Bot 3 (0 badges)\n") == 2  # in both lists, as 3
+    assert asking.count("  1) Bot 1 (0 badges): chosen already\n") == 1
+    assert "1 is chosen already: pick another (or back to change it)." in asking
 
 
 def test_back_takes_the_last_nominee_back(doc):
@@ -47,9 +64,9 @@ def test_back_takes_the_last_nominee_back(doc):
 
 
 def test_a_vote_is_a_nominee_then_a_card_and_back_returns_to_the_nominee(doc):
-    # Turn 1: Ana takes the first offer and nominates Bot 1 and Bot 2, then votes last:
-    # she picks Bot 1, goes back, picks Bot 2 and votes with her second card.
-    text, log = played(1, "1\n1\n1\n1\nback\n2\n2\n" + ALWAYS_FIRST)
+    # Turn 1: Ana takes the first offer and nominates Bot 1 and Bot 2 (1, then 2: the numbers
+    # stay), then votes last: she picks Bot 1, goes back, picks Bot 2 and votes with her second card.
+    text, log = played(1, "1\n1\n2\n1\nback\n2\n2\n" + ALWAYS_FIRST)
     game = Game(doc, 5, 1)
     state = game.new_initial_state()
     for action in log["actions"]:
@@ -82,8 +99,9 @@ def test_no_card_hidden_from_the_persons_seat_reaches_the_screen(seed, doc):
     card read out, a scored card); the cards only ever in bots' hands or face down never show."""
     game = Game(doc, 6, seed)
     printed: list[str] = []
+    answers = iter(ALWAYS_FIRST.split())
     state = play_in_terminal(game, 0, ["Ana"] + [f"Bot {s}" for s in range(1, 6)], "heuristic",
-                             lambda prompt, secret: "1", printed.append)
+                             lambda prompt, secret: next(answers), printed.append)
     assert state.is_terminal() and printed[-1]
     seen, replay = set(), game.new_initial_state()
     for action in state.history():

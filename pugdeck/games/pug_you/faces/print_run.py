@@ -10,6 +10,7 @@ from reportlab.lib.units import mm
 
 from pugdeck.authoring.texts import every_form
 from pugdeck.core.built_deck import Built
+from pugdeck.games.pug_you.built_cards import TURN_OVERVIEW
 from pugdeck.games.pug_you.faces import icons, portraits
 from pugdeck.games.pug_you.faces.card_faces import (
     blank_custom_face,
@@ -21,6 +22,7 @@ from pugdeck.games.pug_you.faces.other_faces import (
     turd_card_face,
     turn_overview_face,
 )
+from pugdeck.games.pug_you.filters import ONLY_CUSTOMS
 from pugdeck.games.pug_you.fixed_texts import turn_overview
 from pugdeck.games.pug_you.game import GAME
 from pugdeck.render.backs import back_choice
@@ -50,22 +52,39 @@ def faces(built: Built, strings: Strings | None = None) -> list[FaceInfo]:
         out.append(FaceInfo(card["id"], card.get("kind", "pug"), card.get("level"),
                             card_title(card), " ".join(w for w in words if w), True, BACK))
     blank = strings.text("blank_title")
-    out += [FaceInfo(f"blank-{n}", "blank", None, blank,
+    out += [FaceInfo(blank_id(built, n), "blank", None, blank,
                      f"{blank} {strings.text('blank_because')}", False, BACK)
             for n in range(1, built.blanks + 1)]
     turd, rules = strings.text("turd_title"), built.rules
     out += [FaceInfo(c["id"], "turd", None, turd,
                      f"{turd} {strings.text('turd_text', number=n, nominees=rules.get('nominees', 2))}",
-                     False, BACK) for n, c in enumerate(_turds(built), 1)]
-    overview = strings.text("ref_title")
-    steps = turn_overview(rules, strings, _has_mutts(built)) if rules else []
-    out.append(FaceInfo("turn-overview", "overview", None, overview,
-                        " ".join([overview, *(f"{s.heading} — {s.text}" for s in steps)]), False, BACK))
+                     False, BACK) for n, c in _turds(built)]
+    if _printed(built, TURN_OVERVIEW):
+        overview = strings.text("ref_title")
+        steps = turn_overview(rules, strings, _has_mutts(built)) if rules else []
+        out.append(FaceInfo(TURN_OVERVIEW, "overview", None, overview,
+                            " ".join([overview, *(f"{s.heading} — {s.text}" for s in steps)]), False, BACK))
     return out
 
 
-def _turds(built: Built) -> list[dict]:
-    return [x for x in built.components if x.get("kind") == "turd"]
+def blank_id(built: Built, number: int) -> str:
+    """The `number`th printed blank's id: its own (`en-blanco-1`), else `blank-<number>`
+    (`--blanks` past the deck's own, or a built deck read from a file, which has none)."""
+    own = built.blank_ids
+    return own[number - 1] if number <= len(own) else f"blank-{number}"
+
+
+def _printed(built: Built, printed_id: str) -> bool:
+    """Whether a card that is printed but never played (a turd card, the turn overview) is
+    in this print: always, but that `--only` by id or tag prints only what it names."""
+    only = (built.doc.get("filters") or {}).get("only") or []
+    return not only or only == [ONLY_CUSTOMS] or printed_id in only
+
+
+def _turds(built: Built) -> list[tuple[int, dict]]:
+    """The turd cards printed, each with its number (`--only turd-2` prints the second)."""
+    turds = [x for x in built.components if x.get("kind") == "turd"]
+    return [(n, x) for n, x in enumerate(turds, 1) if _printed(built, x.get("id"))]
 
 
 def _has_mutts(built: Built) -> bool:
@@ -130,7 +149,8 @@ def _fronts(built: Built, template: Template, fonts: FontSet, strings: Strings, 
         for _ in range(built.blanks):
             yield blank
     rules = built.rules
-    for number in range(1, len(_turds(built)) + 1):
+    for number, _turd in _turds(built):
         yield turd_card_face(template, fonts, strings, number, rules.get("nominees", 2),
                              diagnostics, bleed)
-    yield turn_overview_face(template, fonts, strings, rules, _has_mutts(built), diagnostics, bleed)
+    if _printed(built, TURN_OVERVIEW):
+        yield turn_overview_face(template, fonts, strings, rules, _has_mutts(built), diagnostics, bleed)
