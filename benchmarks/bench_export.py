@@ -36,12 +36,12 @@ def timed(command: list[str]) -> tuple[float, float]:
     return measured(command)[:2]
 
 
-def measured(command: list[str]) -> tuple[float, float, float]:
+def measured(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float, float]:
     """Wall seconds, CPU seconds (user + system, every thread) and peak RSS (MB) of one fresh
-    process."""
+    process (in `env`, else this one's environment)."""
     with tempfile.TemporaryFile() as errors:  # a file, not a pipe: a full pipe would block it
         start = time.perf_counter()
-        process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=errors)
+        process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=errors, env=env)
         _, status, usage = os.wait4(process.pid, 0)
         elapsed = time.perf_counter() - start
         if os.waitstatus_to_exitcode(status):

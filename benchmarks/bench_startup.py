@@ -79,9 +79,10 @@ def rows(quick: bool = False) -> list[tuple]:
         env = child_environment(work)
         deck = write_deck(work / "deck-120", 120)
         bundled = str(bundled_deck("pug-you"))
-        version = ["--version"]  # reaches no game: measured as it is only
+        version, help_ = ["--version"], ["--help"]  # reach no game: measured as they are only
         commands = {
             "`pugdeck --version`": version,
+            "`pugdeck --help`": help_,
             "`pugdeck validate` of the bundled deck": ["validate", bundled],
             "`pugdeck build --no-red` of the bundled deck": ["build", bundled, "--no-red",
                                                               "--out", str(work / "nored")],
@@ -96,7 +97,8 @@ def rows(quick: bool = False) -> list[tuple]:
             for mode in MODES:           # zipfile…); the build writes the JSON the script reads
                 _cpu(pugdeck(mode, args), env)
         results: dict[str, dict[str, list[float]]] = {
-            name: {m: [] for m in (MODES[:1] if args is version else MODES)} for name, args in commands.items()}
+            name: {m: [] for m in (MODES[:1] if args in (version, help_) else MODES)}
+            for name, args in commands.items()}
         floors: list[float] = []
         for turn in range(rounds):
             for name, args in commands.items():

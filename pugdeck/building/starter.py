@@ -166,9 +166,9 @@ def deck_name_for(folder: Path) -> str:
 def _printable(name: str, game: GameSpec) -> str:
     """The name without characters none of the game's fonts has (an emoji, say): the name is
     printed on every card back, where `build` refuses a character it cannot print."""
-    from pugdeck.render.fonts import font_runs, font_set  # noqa: PLC0415 (reportlab: only init needs it here)
+    from pugdeck.render.fonts import font_runs, measured_font_set  # noqa: PLC0415 (only init needs it here)
 
-    _runs, missing = font_runs(name, font_set(game.load_template(None).fonts).chain("title"))
+    _runs, missing = font_runs(name, measured_font_set(game.load_template(None).fonts).chain("title"))
     if not missing:
         return name
     gone = {m.char for m in missing}

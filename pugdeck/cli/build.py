@@ -209,10 +209,10 @@ def build_command(deck: Path, name: str | None, out_dir: str, paper: str, duplex
                                            quiet=quiet or as_json) as advance:
                 document = render_built(built, paper=paper, duplex=duplex, bleed_mm=bleed,
                                         back_offset_mm=back_offset, progress=advance, proof=proof)
-            from pugdeck.render.pdf import pdf_layout  # noqa: PLC0415 (reportlab: only when printing)
+            from pugdeck.render.pdf import page_count, pdf_layout  # noqa: PLC0415 (reportlab: only when printing)
 
             layout = pdf_layout(built, printer_of(built), paper=paper, duplex=duplex, bleed_mm=bleed)
-            described = pdf_description(layout, duplex, bleed, _page_count(document))
+            described = pdf_description(layout, duplex, bleed, page_count(document))
             if proof:  # only then, so the --json of every other build stays as it was
                 described["proof"] = True
         # --name is the user's own name for every file; else the PDF's records how it prints.
@@ -234,17 +234,6 @@ def build_command(deck: Path, name: str | None, out_dir: str, paper: str, duplex
         click.echo(with_origin(built.summary) + (f"; {pdf_line(described)}" if described else ""))
         for path in written:
             click.echo(f"wrote {path}")
-
-
-def _page_count(document: bytes) -> int:
-    """The pages of the PDF as written (pypdfium2 reads it without drawing a page)."""
-    import pypdfium2  # noqa: PLC0415 (only when a PDF was drawn)
-
-    pdf = pypdfium2.PdfDocument(document)
-    try:
-        return len(pdf)
-    finally:
-        pdf.close()
 
 
 # The default deck's game is named once, in cli/common.py.

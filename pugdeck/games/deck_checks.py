@@ -171,7 +171,7 @@ def fixed_text_problems(deck: CheckedDeck, root: Document, printing: Any,
     was written: the template, or deck.yaml (`strings:`, a back's field, `deck.name`)."""
     # reportlab loads only here: printing modules
     from pugdeck.render.deck_fonts import deck_template  # noqa: PLC0415
-    from pugdeck.render.fonts import font_set  # noqa: PLC0415
+    from pugdeck.render.fonts import measured_font_set  # noqa: PLC0415
     from pugdeck.render.strings import deck_strings  # noqa: PLC0415
 
     deck_block = deck.info.as_json()
@@ -188,5 +188,5 @@ def fixed_text_problems(deck: CheckedDeck, root: Document, printing: Any,
         strings = deck_strings(template, deck_block, place)
     except DeckError as exc:
         return exc.diagnostics
-    found = checks.fixed_texts(deck, root, template, font_set(template.fonts), strings)
+    found = checks.fixed_texts(deck, root, template, measured_font_set(template.fonts), strings)
     return list(dict.fromkeys(found))

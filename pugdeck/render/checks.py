@@ -9,7 +9,7 @@ from typing import Any
 
 from pugdeck.authoring.loading import locate
 from pugdeck.core.diagnostics import DeckError, Diagnostic
-from pugdeck.render.fonts import FontSet, font_set
+from pugdeck.render.fonts import FontSet, measured_font_set
 from pugdeck.render.safe_zone import regions_near_the_cut
 from pugdeck.render.templates import Template
 from pugdeck.render.text_fitting import measure_fit
@@ -39,7 +39,7 @@ def check_field(cards: Iterable[dict], field: str, region: str, style: str, temp
 def check_fields(cards: list[dict], template: Template,
                  fields: Iterable[tuple[str, str, str]]) -> list[Diagnostic]:
     """`check_field` for each (card field, template region, text style) of `fields`."""
-    fonts = font_set(template.fonts)
+    fonts = measured_font_set(template.fonts)
     found: list[Diagnostic] = []
     for field, region, style in fields:
         found += check_field(cards, field, region, style, template, fonts)

@@ -14,15 +14,12 @@ no font has is reported, never drawn.
 # No `from __future__ import annotations`: it makes NamedTuples dearer (render/shapes.py).
 
 import hashlib
-import struct
 import unicodedata
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
-
+from pugdeck.render.font_tables import FontTable, bundled_tables, table_of_face
 from pugdeck.resources import data_dir
 
 DECK_FONT_PREFIX = "pugdeck-deck-"  # the registered names of a deck's own fonts (deck.fonts)
@@ -90,15 +87,41 @@ def right_to_left(char: str) -> str | None:
 
 
 def register_font(path: Path) -> str:
-    """Register a TTF with reportlab once; returns its font name.
+    """Register a TTF with reportlab once, to draw with it; returns its font name.
 
     A bundled font's name comes from its file, so two templates using the same file share
     one embedding. A deck's own font (render/deck_fonts.py) is named by its bytes' digest:
     its file may be called like a bundled one, or change while `pugdeck live` runs."""
-    if _bundled(path):
-        return _register("pugdeck-" + path.stem, path)
+    return _with_reportlab(font_name(path), path)
+
+
+def font_name(path: Path) -> str:
+    """The name a font file is drawn and measured by. A bundled font is measured from its
+    shipped table (render/font_tables.py), and read by reportlab only to be drawn; any
+    other font is read (and registered) now, to be measured."""
+    if _bundled(path) and path.name in bundled_tables():
+        name = "pugdeck-" + path.stem
+        _tables.setdefault(name, bundled_tables()[path.name])
+        return name
+    return _with_reportlab("pugdeck-" + path.stem if _bundled(path) else _deck_font_name(path), path)
+
+
+_tables: dict[str, FontTable] = {}  # font name → its measures, once known
+
+
+@cache
+def _with_reportlab(name: str, path: Path) -> str:
+    from reportlab.pdfbase import pdfmetrics  # noqa: PLC0415 (reportlab: only to draw, or a font with no table)
+    from reportlab.pdfbase.ttfonts import TTFont  # noqa: PLC0415
+
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+    return name
+
+
+def _deck_font_name(path: Path) -> str:
     info = path.stat()
-    return _register_deck_font(path, info.st_size, info.st_mtime_ns)
+    return _deck_font_digest(path, info.st_size, info.st_mtime_ns)
 
 
 @cache
@@ -107,40 +130,45 @@ def _bundled(path: Path) -> bool:
 
 
 @cache
-def _register_deck_font(path: Path, _size: int, _mtime_ns: int) -> str:
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-    return _register(f"{DECK_FONT_PREFIX}{digest}", path)
-
-
-@cache
-def _register(name: str, path: Path) -> str:
-    if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, str(path)))
-    return name
+def _deck_font_digest(path: Path, _size: int, _mtime_ns: int) -> str:
+    return f"{DECK_FONT_PREFIX}{hashlib.sha256(path.read_bytes()).hexdigest()[:16]}"
 
 
 def font_set(fonts: dict[str, Path]) -> FontSet:
-    """Register a template's fonts (role → file) and name them by role."""
+    """Register a template's fonts (role → file) with reportlab, to draw, and name them by role."""
     return FontSet(**{role: register_font(path) for role, path in fonts.items()})
 
 
-@cache
-def _coverage(font_name: str) -> frozenset[int]:
-    return frozenset(pdfmetrics.getFont(font_name).face.charToGlyph)
+def measured_font_set(fonts: dict[str, Path]) -> FontSet:
+    """A template's fonts (role → file) named by role, to measure text in without drawing:
+    a bundled font is not read (`font_name`)."""
+    return FontSet(**{role: font_name(path) for role, path in fonts.items()})
 
 
-@cache
+def font_table(name: str) -> FontTable:
+    """The measures of a font named by `font_name`, `font_set` or `measured_font_set`."""
+    table = _tables.get(name)
+    if table is None:
+        from reportlab.pdfbase import pdfmetrics  # noqa: PLC0415 (a font with no table: reportlab has read it)
+
+        table = _tables[name] = table_of_face(pdfmetrics.getFont(name).face)
+    return table
+
+
+def _coverage(font_name: str) -> dict[int, int]:
+    return font_table(font_name).widths  # a font has a width for each character it has
+
+
 def font_style(font_name: str) -> tuple[int, bool]:
-    """(weight, italic) of a registered TrueType font: the OS/2 table's usWeightClass (400
-    regular, 700 bold) and its italic flag, else the `head` table's style bits."""
-    face = pdfmetrics.getFont(font_name).face
-    try:
-        os2 = face.get_table("OS/2")
-        weight, selection = struct.unpack(">H", os2[4:6])[0], struct.unpack(">H", os2[62:64])[0]
-        return weight, bool(selection & 1)
-    except (KeyError, struct.error):
-        mac_style = struct.unpack(">H", face.get_table("head")[44:46])[0]
-        return (700 if mac_style & 1 else 400), bool(mac_style & 2)
+    """(weight, italic) of a font: the OS/2 table's usWeightClass (400 regular, 700 bold)
+    and its italic flag, else the `head` table's style bits."""
+    table = font_table(font_name)
+    return table.weight, table.italic
+
+
+def text_width(text: str, font_name: str) -> float:
+    """`text`'s width in points at 1 pt, in one font."""
+    return font_table(font_name).text_width(text)
 
 
 def _covers(font: str, text: str) -> bool:
@@ -236,12 +264,6 @@ def _space_font(char: str, before: str | None, after: list[str | None], chain: t
         or font_for(char, chain)
 
 
-def runs_width(runs: list[tuple[str, str]] | tuple, size: float) -> float:
-    """Width in points of text runs set at `size`."""
-    return sum(pdfmetrics.stringWidth(text, font, size) for font, text in runs)
-
-
 def cap_height(font_name: str) -> float:
     """Cap height as a fraction of the font size, for centring text optically."""
-    face = pdfmetrics.getFont(font_name).face
-    return (getattr(face, "capHeight", 700) or 700) / 1000.0
+    return font_table(font_name).cap_height / 1000.0

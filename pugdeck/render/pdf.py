@@ -12,6 +12,7 @@ once per document.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from itertools import islice
@@ -229,3 +230,16 @@ def _metadata(c, info: PdfInfo, paper: str) -> None:
     c.setSubject(info.subject + (f", {PAPER_LABELS.get(paper, paper)}" if info.names_paper else ""))
     c.setCreator("pugdeck")
     c.setAuthor(info.author)
+
+
+_PAGE_TREE_COUNT = re.compile(rb"<<\s*/Count (\d+) /Kids \[")
+
+
+def page_count(document: bytes) -> int:
+    """The pages of a PDF this module wrote, read from its page tree: reportlab writes one
+    flat `/Pages` dictionary, `/Count` first. Reading it here keeps pdfium's library (2–3 MB
+    of a build's peak memory) out of `pugdeck build`."""
+    counts = _PAGE_TREE_COUNT.findall(document)
+    if len(counts) != 1:
+        raise ValueError(f"not a PDF pugdeck wrote: {len(counts)} page trees")
+    return int(counts[0])
