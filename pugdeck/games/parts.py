@@ -39,6 +39,7 @@ PARTS: dict[str, str] = {
     "action_order": "documents no order of its actions",
     "card_places": "does not list where its cards are",
     "hidden_cards": "does not say which cards are hidden",
+    "spoken": "says nothing aloud",
     "play_in_terminal": "cannot be played in the terminal",
     # reports: `simulate(...)`, its `simulation_report` and `plot`
     "simulate": "cannot be simulated",

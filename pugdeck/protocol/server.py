@@ -212,6 +212,10 @@ class Server:
         opened = self.decks.open_game(request, players, seed)
         kinds = bot_kinds(request.get("bots", {}), players, opened.kind)
         forms = seat_forms(request.get("forms", {}), players, opened.game, opened.kind)
+        if isinstance(getattr(opened.game, "forms", None), dict):
+            # what the seats say aloud (`said`) is in their forms; the game is this session's
+            # own copy of the deck's prepared one (decks.py), and so now is its table of forms
+            opened.game.forms = dict(forms)
         session = Session(f"g{self.created + 1}", opened, opened.game.new_initial_state(), bot_kinds=kinds,
                           forms=forms)
         session.bots = seat_bots(opened.kind, kinds, opened.game, seed)
@@ -241,7 +245,8 @@ class Server:
             actions.append({"seat": step.seat if step.seat >= 0 else None,
                             "action": kind.public_action(step.action, step.seat)})
         out = {"actions": actions}
-        events = [kind.event_view(event, None) for event in _events(state)[events_from:]]
+        events = [_with_said(kind, session.game, state, kind.event_view(event, None))
+                  for event in _events(state)[events_from:]]
         if events:
             out["events"] = events
         if state.is_terminal():
@@ -256,6 +261,13 @@ def seen_cards(session: Session, seat: int | None, entries: dict) -> set[str]:
     seats = range(session.game.players) if seat is None else (seat,)
     named = [strings_in(session.state.observation(s)) for s in seats]
     return set(entries).intersection(*named)
+
+
+def _with_said(kind: Any, game: Any, state: Any, view: dict) -> dict:
+    """A public event with what is said aloud at it (`said`: each speaker's line in the
+    deck's language and the speaker's form), when anything is."""
+    said = kind.spoken(game, state, view)
+    return {**view, "said": said} if said else view
 
 
 def _events(state: Any) -> list:

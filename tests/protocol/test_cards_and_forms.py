@@ -150,3 +150,60 @@ def _built_spanish_card(card: str) -> dict:
 
 def _built_ids() -> list[str]:
     return [c["id"] for c in _built_spanish()["cards"]]
+
+
+# --- what is said aloud -------------------------------------------------------------------
+
+ALL_BOTS = {"0": "heuristic", "1": "random", "2": "heuristic"}
+
+
+def _whole_game(server: Server, forms: dict) -> list[dict]:
+    """A Spanish game the bots play to its end in one request; its events."""
+    game = ok(server, cmd="new_game", deck="spanish", players=3, seed=4, bots=ALL_BOTS, forms=forms)
+    assert game["terminal"]
+    return game["events"]
+
+
+def test_each_scorer_says_its_line_in_its_own_form():
+    from pugdeck.authoring.texts import descriptive_for
+
+    server = Server(root=SPANISH)
+    events = _whole_game(server, {"0": "feminine", "1": "masculine"})
+    forms = {0: "feminine", 1: "masculine", 2: None}
+    scores = [event for event in events if event["event"] == "score"]
+    assert {event["seat"] for event in scores} == {0, 1, 2}
+    two_forms = 0
+    for event in scores:
+        [said] = event["said"]
+        descriptive = _built_spanish_card(event["card"]).get("descriptive")
+        assert said["seat"] == event["seat"] and said["text"].startswith("Me llevo")
+        if descriptive:
+            assert said["text"].endswith(f"porque soy {descriptive_for(descriptive, forms[said['seat']])}.")
+            two_forms += isinstance(descriptive, dict)
+    assert two_forms >= 3
+    [over] = [event for event in events if event["event"] == "over"]
+    assert [line["seat"] for line in over["said"]] == ok(server, cmd="scores", game="g1")["losers"]
+    assert all(line["text"].startswith("He perdido porque soy") for line in over["said"])
+    assert not any("said" in event for event in events if event["event"] not in ("score", "over"))
+
+
+def test_a_games_forms_are_its_own_though_games_of_one_deck_share_its_tables():
+    server = Server(root=SPANISH)
+    feminine = _whole_game(server, {"0": "feminine", "1": "feminine", "2": "feminine"})
+    printed = _whole_game(server, {})  # the same deck and seat count: the prepared game is shared
+    masculine = _whole_game(server, {"0": "masculine", "1": "masculine", "2": "masculine"})
+
+    def lines(events):
+        return " ".join(line["text"] for event in events for line in event.get("said", []))
+
+    assert "porque soy una pésima mentirosa." in lines(feminine)
+    assert "porque soy un/a pésimo/a mentiroso/a." in lines(printed)
+    assert "porque soy un pésimo mentiroso." in lines(masculine)
+    assert "/a " not in lines(feminine) + lines(masculine)
+    assert lines(feminine) == lines(_whole_game(server, {"0": "feminine", "1": "feminine", "2": "feminine"}))
+
+
+def test_pixelpug_says_nothing_aloud():
+    game = ok(Server(), cmd="new_game", deck="pixelpug", players=3, seed=2,
+              bots={"0": "random", "1": "heuristic", "2": "random"})
+    assert game["terminal"] and not any("said" in event for event in game["events"])

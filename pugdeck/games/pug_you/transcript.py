@@ -61,6 +61,18 @@ def score_speech(game: Game, info, seat: int | None = None) -> str:
     return words.counted(key, count)
 
 
+def spoken(game: Game, state: State, event: dict) -> list[dict]:
+    """What the table hears at a public event (the protocol's `said`): a scorer's "I get 3
+    badges because I'm …" and, at the end, each loser's "I lost because I'm …", each in
+    the speaker's form (`game.forms`); the cards they name lie face up."""
+    if event["event"] == "score":
+        seat = event["seat"]
+        return [{"seat": seat, "text": score_speech(game, game.card(event["card"]), seat)}]
+    if event["event"] == "over":
+        return [{"seat": seat, "text": loser_speech(game, state.scored[seat], seat)} for seat in state.losers()]
+    return []
+
+
 def _card_label(game: Game, card: int) -> str:
     info = game.cards[card]
     if info.kind == "mutt":
