@@ -341,12 +341,6 @@ class GameSpec:
         sees): by default its public part, and its private part for the seats it names."""
         return event.view(seat)
 
-    def spoken(self, game: Any, state: Any, event: dict) -> list[dict]:
-        """What is said aloud at an event every seat sees (`event`: its public view), in the
-        deck's language and each speaker's form: `[{"seat": s, "text": …}]`, by the game's
-        `spoken` part; nothing for a game without one. `state` is the game after the event."""
-        return self.part("spoken")(game, state, event) if "spoken" in self.parts else []
-
     def result(self, state: Any) -> dict:
         """A finished (or running) game summed up for a frontend."""
         return {"scores": state.scores()}

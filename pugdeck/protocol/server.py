@@ -264,9 +264,10 @@ def seen_cards(session: Session, seat: int | None, entries: dict) -> set[str]:
 
 
 def _with_said(kind: Any, game: Any, state: Any, view: dict) -> dict:
-    """A public event with what is said aloud at it (`said`: each speaker's line in the
-    deck's language and the speaker's form), when anything is."""
-    said = kind.spoken(game, state, view)
+    """A public event with what is said aloud at it, when anything is: `said`, each
+    speaker's line in the deck's language and form, from the game's optional `spoken` part
+    (`spoken(game, state, event)`, `state` being the game after the event)."""
+    said = kind.part("spoken")(game, state, view) if kind.has("spoken") else []
     return {**view, "said": said} if said else view
 
 
