@@ -309,8 +309,7 @@ COMMANDS = {
     "hello": Server.hello, "new_game": Server.new_game, "observation": Server.observation,
     "legal_actions": Server.legal_actions, "apply": Server.apply, "replay": Server.replay,
     "state": Server.state, "scores": Server.scores, "log": Server.log, "cards": Server.cards,
-    "close": Server.close,
-    "quit": Server.quit,
+    "close": Server.close, "quit": Server.quit,
 }
 
 

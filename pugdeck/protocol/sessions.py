@@ -39,8 +39,7 @@ class Session:
     def summary(self) -> dict:
         return {"game": self.name, "game_type": self.kind.id, "players": self.game.players,
                 "seed": self.game.seed, "humans": [s for s in range(self.game.players) if s not in self.bots],
-                "bots": {str(s): k for s, k in sorted(self.bot_kinds.items())},
-                "forms": seat_keyed(self.forms),
+                "bots": seat_keyed(self.bot_kinds), "forms": seat_keyed(self.forms),
                 "to_act": self.to_act(), "terminal": self.state.is_terminal()}
 
 
