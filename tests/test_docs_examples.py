@@ -45,7 +45,7 @@ def test_the_spanish_example_holds_what_docs_authoring_shows(tmp_path):
     assert doc["deck"]["back"]["title"] == "¡Verbena!"
     assert doc["deck"]["strings"] == {
         "ref_title": "¡Te toca!", "turd_title": "Carta mojón", "kind_turd": "Cartas mojón",
-        "ref_ask": "Te quedas una, la lees en voz alta y das las cartas mojón a {nominees} jugadores (nunca a ti)."}
+        "ref_ask": "Te quedas una, la lees en voz alta y das las cartas mojón a {nominees} personas (nunca a ti)."}
     ids = {card["card"] for card in doc["cards"]}  # `id` is a physical card's, `el-niño#1`
     assert {"el-niño", "la-peña", "siempre-ahí"} <= ids
     mutts = [card for card in doc["cards"] if card["kind"] == "mutt"]

@@ -40,6 +40,9 @@ PARTS: dict[str, str] = {
     "card_places": "does not list where its cards are",
     "hidden_cards": "does not say which cards are hidden",
     "play_in_terminal": "cannot be played in the terminal",
+    # protocol: `spoken(game, state, event) -> [{"seat", "text"}]`, what is said aloud at a
+    # public event in each speaker's form (the protocol's `said`); optional
+    "spoken": "says nothing aloud",
     # reports: `simulate(...)`, its `simulation_report` and `plot`
     "simulate": "cannot be simulated",
     "simulation_report": "cannot be simulated",

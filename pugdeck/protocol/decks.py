@@ -50,9 +50,20 @@ class HeldDeck:
     cards: int
     games: dict[int, Any] = field(default_factory=dict)  # players → the prepared game
     users: int = 0  # open games
+    _entries: dict | None = field(default=None, repr=False)
 
     def held(self) -> int:
         return self.cards * (1 + len(self.games))
+
+    def entries(self) -> dict[str, Any]:
+        """Card id → the card's entry in the built deck, in deck order (read once: `cards`)."""
+        if self._entries is None:
+            cards = self.doc.get("cards") if isinstance(self.doc, dict) else None
+            self._entries = {}
+            for card in cards if isinstance(cards, list) else ():
+                if isinstance(card, dict) and isinstance(card.get("id"), str):
+                    self._entries.setdefault(card["id"], card)
+        return self._entries
 
 
 @dataclass(frozen=True)

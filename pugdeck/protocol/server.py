@@ -29,11 +29,12 @@ from typing import Any
 from pugdeck import __version__
 from pugdeck.authoring.slugs import composed
 from pugdeck.games import json_input
+from pugdeck.games.conformance import strings_in
 from pugdeck.games.loop import advance
 from pugdeck.games.registry import registered
 from pugdeck.protocol.decks import DeckStore
 from pugdeck.protocol.errors import ProtocolError, quoted
-from pugdeck.protocol.sessions import Session, bot_kinds, seat_bots, seat_number, whole_number
+from pugdeck.protocol.sessions import Session, bot_kinds, seat_bots, seat_forms, seat_keyed, seat_number, whole_number
 
 PROTOCOL = "pugdeck-engine"
 PROTOCOL_VERSION = 1
@@ -166,7 +167,28 @@ class Server:
         """The complete action log (hidden information included), for saving and replay."""
         session = self._session(request)
         return {"game_type": session.kind.id, "players": session.game.players,
-                "seed": session.game.seed, "log": session.state.history()}
+                "seed": session.game.seed, "forms": seat_keyed(session.forms), "log": session.state.history()}
+
+    def cards(self, request: dict) -> dict:
+        """The built deck's entries of the cards a seat sees now (every seat, without one)."""
+        session = self._session(request)
+        seat = seat_number(request, session, "seat") if request.get("seat") is not None else None
+        entries = session.opened.deck.entries()
+        seen = seen_cards(session, seat, entries)
+        asked = request.get("ids")
+        if asked is None:
+            return {"seat": seat, "cards": {card: entries[card] for card in entries if card in seen}}
+        if not (isinstance(asked, list) and all(isinstance(card, str) for card in asked)):
+            raise ProtocolError("bad_request", "'ids' must be a list of card ids (as observations name them)")
+        shown = {}
+        for card in map(composed, asked):
+            if card not in seen:  # hidden or no card at all: one answer, so nothing is learnt
+                unseen = (f"seat {seat} sees no card {quoted(card)} now" if seat is not None
+                           else f"no card {quoted(card)} is seen by every seat now")
+                raise ProtocolError("unseen_card", f"{unseen}; a card's text is given to the seats whose "
+                                    "observation names it")
+            shown[card] = entries[card]
+        return {"seat": seat, "cards": shown}
 
     def close(self, request: dict) -> dict:
         """Forget a game."""
@@ -189,7 +211,13 @@ class Server:
         players, seed = whole_number(request, "players"), whole_number(request, "seed", 0)
         opened = self.decks.open_game(request, players, seed)
         kinds = bot_kinds(request.get("bots", {}), players, opened.kind)
-        session = Session(f"g{self.created + 1}", opened, opened.game.new_initial_state(), bot_kinds=kinds)
+        forms = seat_forms(request.get("forms", {}), players, opened.game, opened.kind)
+        if isinstance(getattr(opened.game, "forms", None), dict):
+            # what the seats say aloud (`said`) is in their forms; the game is this session's
+            # own copy of the deck's prepared one (decks.py), and so now is its table of forms
+            opened.game.forms = dict(forms)
+        session = Session(f"g{self.created + 1}", opened, opened.game.new_initial_state(), bot_kinds=kinds,
+                          forms=forms)
         session.bots = seat_bots(opened.kind, kinds, opened.game, seed)
         return session
 
@@ -217,12 +245,30 @@ class Server:
             actions.append({"seat": step.seat if step.seat >= 0 else None,
                             "action": kind.public_action(step.action, step.seat)})
         out = {"actions": actions}
-        events = [kind.event_view(event, None) for event in _events(state)[events_from:]]
+        events = [_with_said(kind, session.game, state, kind.event_view(event, None))
+                  for event in _events(state)[events_from:]]
         if events:
             out["events"] = events
         if state.is_terminal():
             out["result"] = session.kind.result(state)
         return out
+
+
+def seen_cards(session: Session, seat: int | None, entries: dict) -> set[str]:
+    """The card ids `seat`'s observation names (for no seat: those every seat's names), so a
+    card's text goes exactly where its id already went; the conformance suite holds each
+    observation to the cards its seat may see (games/conformance.py `check_observation`)."""
+    seats = range(session.game.players) if seat is None else (seat,)
+    named = [strings_in(session.state.observation(s)) for s in seats]
+    return set(entries).intersection(*named)
+
+
+def _with_said(kind: Any, game: Any, state: Any, view: dict) -> dict:
+    """A public event with what is said aloud at it, when anything is: `said`, each
+    speaker's line in the deck's language and form, from the game's optional `spoken` part
+    (`spoken(game, state, event)`, `state` being the game after the event)."""
+    said = kind.part("spoken")(game, state, view) if kind.has("spoken") else []
+    return {**view, "said": said} if said else view
 
 
 def _events(state: Any) -> list:
@@ -262,8 +308,8 @@ def _internal(request_id: Any, exc: Exception) -> dict:
 COMMANDS = {
     "hello": Server.hello, "new_game": Server.new_game, "observation": Server.observation,
     "legal_actions": Server.legal_actions, "apply": Server.apply, "replay": Server.replay,
-    "state": Server.state, "scores": Server.scores, "log": Server.log, "close": Server.close,
-    "quit": Server.quit,
+    "state": Server.state, "scores": Server.scores, "log": Server.log, "cards": Server.cards,
+    "close": Server.close, "quit": Server.quit,
 }
 
 

@@ -44,9 +44,27 @@ EXAMPLE_SCRIPT = [
     lambda a: _request(id=14, cmd="new_game", deck="pug-you", players=5, seed=1, bots=PUG_BOTS),
     lambda a: _request(id=15, cmd="legal_actions", game="g3"),
     lambda a: _request(id=16, cmd="apply", game="g3", action=_legal(a, 14, 1)),
-    lambda a: _request(id=17, cmd="close", game="g2"),
-    lambda a: _request(id=18, cmd="quit"),
+    lambda a: _request(id=17, cmd="cards", game="g3", seat=0, ids=[a[15]["events"][0]["card"]]),
+    lambda a: _request(id=18, cmd="cards", game="g1", seat=0),
+    lambda a: _request(id=19, cmd="cards", game="g1", seat=0, ids=[_unseen(a[10], a[17])]),
+    lambda a: _request(id=20, cmd="new_game", deck="examples/verbena", players=5, seed=2,
+                       bots=PUG_BOTS, forms={"0": "feminine", "1": "feminine", "3": "masculine"}),
+    lambda a: _request(id=21, cmd="cards", game="g4", seat=0),
+    lambda a: _request(id=22, cmd="apply", game="g4", action={"type": "choose", "from": 1}),
+    lambda a: _request(id=23, cmd="legal_actions", game="g4"),
+    lambda a: _request(id=24, cmd="apply", game="g4", action=_legal(a, 22, 0)),  # nominate
+    lambda a: _request(id=25, cmd="legal_actions", game="g4"),
+    lambda a: _request(id=26, cmd="apply", game="g4", action=_legal(a, 24, 0)),  # vote: seat 1 scores
+    lambda a: _request(id=27, cmd="new_game", deck="examples/verbena", players=5, bots=PUG_BOTS,
+                       forms={"0": "femenina"}),
+    lambda a: _request(id=28, cmd="close", game="g2"),
+    lambda a: _request(id=29, cmd="quit"),
 ]
+
+
+def _unseen(log: dict, seen: dict) -> str:
+    """A card of the game's deal that the seat's `cards` answer did not show."""
+    return next(card for card in log["log"][0]["order"] if card not in seen["cards"])
 
 
 def write_example(cwd: Path) -> str:

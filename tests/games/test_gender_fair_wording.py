@@ -77,3 +77,17 @@ def test_the_check_finds_the_old_masculine_wording():
            "fr": "Une manche est gagnée par le dernier en jeu."}
     for language, text in old.items():
         assert masculine_words(text, language)
+
+
+EXAMPLES = sorted((PACKAGE.parent / "docs" / "examples").glob("*/deck.yaml"))
+
+
+@pytest.mark.parametrize("deck", EXAMPLES, ids=lambda p: p.parent.name)
+def test_the_docs_example_decks_restate_their_strings_fairly(deck):
+    # docs/authoring.md shows the example's `strings:` as the way to write one's own: they
+    # keep the rule the templates keep (the Spanish example once said "a {nominees} jugadores").
+    document = yaml.safe_load(deck.read_text(encoding="utf-8"))
+    language = document["deck"]["language"]
+    texts = document.get("strings", {})
+    assert texts and language in MASCULINE
+    assert [f"{key}: {text!r}" for key, text in texts.items() if masculine_words(text, language)] == []

@@ -43,6 +43,7 @@ class PugYou(GameSpec):
         "narrate": f"{HERE}.transcript:narrate",
         "game_log": f"{HERE}.transcript:game_log",
         "game_from_log": f"{HERE}.transcript:game_from_log",
+        "spoken": f"{HERE}.transcript:spoken",
         "play_in_terminal": f"{HERE}.terminal:play_in_terminal",
         "plot": f"{HERE}.simulate_report:plot_summaries",
         "party_view": f"{HERE}.party_view",

@@ -9,7 +9,7 @@ every event whole.
 
 from __future__ import annotations
 
-from pugdeck.authoring.texts import descriptive_for
+from pugdeck.authoring.texts import FORMS, descriptive_for
 from pugdeck.games.engine_input import log_fields
 from pugdeck.games.pug_you.engine import Game
 from pugdeck.games.pug_you.phases import FIRST_QUESTION, SECOND_QUESTION
@@ -59,6 +59,18 @@ def score_speech(game: Game, info, seat: int | None = None) -> str:
         return words.counted(key + "_because", count,
                              descriptive=descriptive_for(info.descriptive, game.forms.get(seat)))
     return words.counted(key, count)
+
+
+def spoken(game: Game, state: State, event: dict) -> list[dict]:
+    """What the table hears at a public event (the protocol's `said`): a scorer's "I get 3
+    badges because I'm …" and, at the end, each loser's "I lost because I'm …", each in
+    the speaker's form (`game.forms`); the cards they name lie face up."""
+    if event["event"] == "score":
+        seat = event["seat"]
+        return [{"seat": seat, "text": score_speech(game, game.card(event["card"]), seat)}]
+    if event["event"] == "over":
+        return [{"seat": seat, "text": loser_speech(game, state.scored[seat], seat)} for seat in state.losers()]
+    return []
 
 
 def _card_label(game: Game, card: int) -> str:
@@ -167,16 +179,28 @@ def _ending(game: Game, state: State) -> list[str]:
 
 
 def game_log(game: Game, state: State, labels: list[str]) -> dict:
-    """The machine log: enough to rebuild the game and replay it exactly, deck included."""
-    return {"format": LOG_FORMAT, "format_version": 1, "players": game.players,
-            "seed": game.seed, "bots": labels, "deck": game.doc, "actions": state.history(),
-            "result": {"badges": state.scores(), "losers": state.losers(),
-                       "end": state.end_reason}}
+    """The machine log: enough to rebuild the game and replay it exactly, deck included, and
+    the form each seat said its descriptives in (`forms`, one form or null per seat) when a
+    seat took one; a log of a game where none did is as it always was."""
+    log = {"format": LOG_FORMAT, "format_version": 1, "players": game.players,
+           "seed": game.seed, "bots": labels}
+    if game.forms:
+        log["forms"] = [game.forms.get(seat) for seat in range(game.players)]
+    return {**log, "deck": game.doc, "actions": state.history(),
+            "result": {"badges": state.scores(), "losers": state.losers(), "end": state.end_reason}}
 
 
 def game_from_log(log: dict, source: str = "<log>") -> tuple[Game, list[dict], list[str]]:
-    """The game, the actions and the seat labels of a machine log (raises on a bad log)."""
+    """The game (each seat in the form the log gives it), the actions and the seat labels of
+    a machine log (raises on a bad log)."""
     if not isinstance(log, dict) or log.get("format") != LOG_FORMAT:
         raise ValueError(f"{source}: not a Pug You! game log (expected format {LOG_FORMAT!r})")
     deck, players, seed, actions, labels = log_fields(log, source)
-    return Game(deck, players, seed, source=source), actions, labels
+    forms = log.get("forms", [None] * players)  # a log from before forms: both, as printed
+    if not (isinstance(forms, list) and len(forms) == players
+            and all(form is None or form in FORMS for form in forms)):
+        raise ValueError(f"{source}: the game log's forms must give one form per seat ({players}): "
+                         f"{' or '.join(FORMS)}, or null for both as the card prints them")
+    game = Game(deck, players, seed, source=source)
+    game.forms = {seat: form for seat, form in enumerate(forms) if form is not None}
+    return game, actions, labels
