@@ -75,3 +75,15 @@ def test_every_key_the_code_names_is_in_the_phrasebook(folder):
                         isinstance(func, ast.Attribute) and func.attr == "words"):
                     named.add(node.args[0].value)
     assert named and named - english == set()
+
+
+@pytest.mark.parametrize("book", ["games/pug_you/narration.yaml", "games/pixelpug/narration.yaml"])
+def test_a_spanish_list_says_e_before_the_sound_i_as_the_rae_rule_has_it(book):
+    spanish = Words(PACKAGE / book, "es")
+    assert spanish.join(["Ana", "Inés"]) == "Ana e Inés"
+    assert spanish.join(["Bea", "Ana", "Hilario"]) == "Bea, Ana e Hilario"  # hi- is the same sound
+    assert spanish.join(["Ana", "Íñigo"]) == "Ana e Íñigo"
+    assert spanish.join(["agua", "hielo"]) == "agua y hielo"  # hie-, hia-, io-: a diphthong keeps "y"
+    assert spanish.join(["cloro", "iodo"]) == "cloro y iodo" and spanish.join(["Ana", "Bea"]) == "Ana y Bea"
+    assert spanish.join(["Ana", "«Isa»"]) == "Ana e «Isa»"  # a quote mark is not a sound
+    assert Words(PACKAGE / book, "en").join(["Ana", "Inés"]) == "Ana and Inés"
