@@ -171,3 +171,13 @@ def test_no_descriptive_says_its_question_again(cards):
         return sorted({w for w in _counted_words(card["descriptive"]) if w[:4] in asked})
     found = {c["card"]: words for c in cards if len(words := echoed(c)) > 1}
     assert not found, f"these descriptives repeat their question's words: {found}"
+
+
+def test_no_red_card_is_in_the_yellow_register_of_hygiene(cards):
+    """Unwashed hands and inside-out underwear are small vices: yellow (docs/deck-editorial.md)."""
+    assert [c["card"] for c in _levelled(cards, "red") if "hygiene" in c["tags"]] == []
+
+
+def test_the_cards_print_typographic_apostrophes_and_quotes(cards):
+    """"a friend’s birthday", "‘reply all’": as the template's own texts and the narration print them."""
+    assert [c["card"] for c in cards if "'" in c["question"] + c["descriptive"]] == []
