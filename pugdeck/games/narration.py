@@ -12,6 +12,7 @@ Every key exists in every language with the same placeholders (tests/games/test_
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
@@ -53,10 +54,23 @@ class Words:
         return text
 
     def join(self, items: list[str]) -> str:
-        """'a', 'a and b', 'a, b and c' in the language (`list_two`, `list_more`)."""
+        """'a', 'a and b', 'a, b and c' in the language (`list_two`); before a last item that
+        starts with the sound /i/, `list_two_before_i` (Spanish "Ana e Inés", "agua y hielo")."""
         if len(items) == 1:
             return items[0]
-        return self("list_two", first=", ".join(items[:-1]), last=items[-1])
+        key = "list_two_before_i" if starts_with_i_sound(items[-1]) else "list_two"
+        return self(key, first=", ".join(items[:-1]), last=items[-1])
+
+
+# The RAE's rule for "y" → "e": the next word starts with the vowel sound /i/, written i- or
+# hi- ("e Inés", "e hijos", "e ídolo"), but not where that i opens a diphthong with the vowel
+# after it ("y hielo", "y hiena", "y iodo"). Leading quotes and brackets do not count.
+_I_SOUND = re.compile(r"^[\W_]*h?(?:[ií](?![aeouáéóú])|í)", re.IGNORECASE)
+
+
+def starts_with_i_sound(text: str) -> bool:
+    """Whether `text` starts with the vowel sound /i/ as Spanish spelling shows it."""
+    return _I_SOUND.match(text) is not None
 
 
 def deck_language(doc: dict) -> str:

@@ -38,7 +38,7 @@ def test_play_prints_a_whole_game_and_the_losers_speech(deck_json):
     text = result.output
     for expected in ("Turn 1 (round 1): P0 is the active player", "offers", "reads it out",
                      "nominates", "votes for", "Votes revealed", "scores", "Game over after 12 turns",
-                     "Badges:", "I lost because I'm"):
+                     "Badges:", "I lost because I’m"):
         assert expected in text
 
 

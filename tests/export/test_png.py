@@ -152,7 +152,7 @@ def test_dpi_out_of_range_is_a_usage_error(tmp_path):
 
 
 def test_unfit_filter_exits_1_and_writes_nothing(tmp_path):
-    result = run("export", "png", "--savage", "--strangers", "--players", "10", "--out", str(tmp_path))
+    result = run("export", "png", "--savage", "--strangers", "--exclude-tag", "drinking", "--players", "10", "--out", str(tmp_path))
     assert result.exit_code == 1
     assert "not enough cards for 10 players" in result.stderr
     assert list(tmp_path.iterdir()) == []

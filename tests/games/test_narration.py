@@ -4,6 +4,7 @@ deck's language read as the fixed texts read it, English when no phrasebook has 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -75,3 +76,28 @@ def test_every_key_the_code_names_is_in_the_phrasebook(folder):
                         isinstance(func, ast.Attribute) and func.attr == "words"):
                     named.add(node.args[0].value)
     assert named and named - english == set()
+
+
+@pytest.mark.parametrize("book", ["games/pug_you/narration.yaml", "games/pixelpug/narration.yaml"])
+def test_a_spanish_list_says_e_before_the_sound_i_as_the_rae_rule_has_it(book):
+    spanish = Words(PACKAGE / book, "es")
+    assert spanish.join(["Ana", "Inés"]) == "Ana e Inés"
+    assert spanish.join(["Bea", "Ana", "Hilario"]) == "Bea, Ana e Hilario"  # hi- is the same sound
+    assert spanish.join(["Ana", "Íñigo"]) == "Ana e Íñigo"
+    assert spanish.join(["agua", "hielo"]) == "agua y hielo"  # hie-, hia-, io-: a diphthong keeps "y"
+    assert spanish.join(["cloro", "iodo"]) == "cloro y iodo" and spanish.join(["Ana", "Bea"]) == "Ana y Bea"
+    assert spanish.join(["Ana", "«Isa»"]) == "Ana e «Isa»"  # a quote mark is not a sound
+    assert Words(PACKAGE / book, "en").join(["Ana", "Inés"]) == "Ana and Inés"
+
+
+@pytest.mark.parametrize("book", [*BOOKS, PACKAGE / "party/words.yaml", *PACKAGE.glob("games/*/party.yaml")],
+                         ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_the_words_use_typographic_apostrophes_and_read_a_card_out(book):
+    """"Bea’s card", "l’aide", as the printed texts have them; and a card is read out, never
+    asked ("asks a card" is no English)."""
+    for language, texts in phrasebook(book).items():
+        for key, text in texts.items():
+            if key != "quotes_nested":
+                assert re.search(r"[^\W\d_]'[^\W\d_]|\}'[^\W\d_]", text) is None, (language, key, text)
+    english = " ".join(phrasebook(book)["en"].values())
+    assert re.search(r"\bask(s|ed)? (a|this|which) card\b", english, re.IGNORECASE) is None

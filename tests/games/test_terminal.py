@@ -39,10 +39,10 @@ def test_a_number_a_name_or_the_start_of_one_name_picks_an_option(typed, picked)
 def test_a_wrong_answer_gets_one_line_and_the_question_again():
     picked, printed, prompts = ask(["7", "xyz", "", "n", "1"])
     refusals = [line for line in printed if not line.startswith("  ")]
-    assert refusals == ["'7' is none of the choices: type a number from 1 to 3, or ? for help.",
-                        "'xyz' is none of the choices: type a number from 1 to 3, or ? for help.",
+    assert refusals == ["‘7’ is none of the choices: type a number from 1 to 3, or ? for help.",
+                        "‘xyz’ is none of the choices: type a number from 1 to 3, or ? for help.",
                         "Type a number from 1 to 3 (or ? for help).",
-                        "'n' could be 1 or 2: type its number."]
+                        "‘n’ could be 1 or 2: type its number."]
     assert picked == 0 and len(prompts) == 5
     assert prompts[0][0] == "Play which card? [1-3, ? for help]: "
 
@@ -58,7 +58,7 @@ def test_back_is_an_answer_only_where_it_is_offered():
     assert ask(["back"], can_go_back=True)[0] == BACK
     assert ask(["back"], can_go_back=True)[2][0][0] == "Play which card? [1-3, back, ? for help]: "
     picked, printed, _ = ask(["back", "1"])
-    assert picked == 0 and "'back' is none of the choices" in printed[-1]
+    assert picked == 0 and "‘back’ is none of the choices" in printed[-1]
 
 
 @pytest.mark.parametrize("lines", [[], ["quit"], ["?", "exit"]])

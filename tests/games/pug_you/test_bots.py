@@ -68,6 +68,6 @@ def test_the_losers_speech_lists_every_descriptive():
     assert join_words(["fake", "basic", "a hooker"]) == "fake, basic and a hooker"
     game = Game(built_deck(), 5)
     first, second, third = game.index["q-000#1"], game.index["q-001#1"], game.index["q-002#1"]
-    assert loser_speech(game, [first, second]) == "I lost because I'm word0 and word1."
-    assert loser_speech(game, [first, second, third]) == "I lost because I'm word0, word1 and word2."
+    assert loser_speech(game, [first, second]) == "I lost because I’m word0 and word1."
+    assert loser_speech(game, [first, second, third]) == "I lost because I’m word0, word1 and word2."
     assert loser_speech(game, []) == "I lost without a single pug on me."

@@ -50,5 +50,5 @@ def test_golden_transcript_of_a_deck_that_runs_dry():
     text = transcript(3, 5, dry_deck())
     if os.environ.get("PUGDECK_REGENERATE_GOLDEN"):
         path.write_text(text, encoding="utf-8")
-    assert "Nobody can offer" in text and "no card is left to ask" in text
+    assert "Nobody can offer" in text and "no question is left to ask" in text
     assert text == path.read_text(encoding="utf-8"), f"{path.name} changed; see this module's docstring"

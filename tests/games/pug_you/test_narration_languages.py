@@ -131,7 +131,8 @@ def test_being_nominated_takes_the_object_pronoun_the_language_needs(language, b
     ("de", "Wer klickt aus Versehen auf „Allen antworten“?", "„Wer klickt aus Versehen auf ‚Allen antworten‘?“"),
     ("fr", "Qui cliquerait sur «\u00a0Répondre à tous\u00a0» par erreur\u202f?",
      "«\u202fQui cliquerait sur “Répondre à tous” par erreur\u202f?\u202f»"),
-    ("en", "Who would hit 'reply all' by mistake?", "\"Who would hit 'reply all' by mistake?\""),
+    ("en", "Who would hit “reply all” by mistake?", "“Who would hit ‘reply all’ by mistake?”"),
+    ("en", "Who would hit 'reply all' by mistake?", "“Who would hit 'reply all' by mistake?”"),  # straight stays straight
 ])
 def test_a_quote_inside_a_card_is_nested_as_the_language_nests_quotes(language, question, said):
     from helpers.pug_you_decks import built_deck, card  # noqa: PLC0415

@@ -90,7 +90,7 @@ def test_question_mark_shows_every_card_in_hand_with_its_text(doc):
     shown = " ".join(text[text.index("The cards in your hand:"):].split())  # long lines wrap
     for card in hand:
         info = game.card(card)
-        assert f'"{info.question}"' in shown and f"because I'm {info.descriptive}" in shown
+        assert f"“{info.question}”" in shown and f"because I’m {info.descriptive}" in shown
 
 
 @pytest.mark.parametrize("seed", [3, 4])
@@ -113,8 +113,8 @@ def test_no_card_hidden_from_the_persons_seat_reaches_the_screen(seed, doc):
     seen_questions = {game.card(c).question for c in seen}
     hidden = {info.question for info in game.cards} - seen_questions
     assert hidden, "a game where seat 0 saw every card tests nothing"
-    assert [q for q in hidden if f'"{q}"' in text] == []
-    assert any(f'"{q}"' in text for q in seen_questions)
+    assert [q for q in hidden if f"“{q}”" in text] == []
+    assert any(f"“{q}”" in text for q in seen_questions)
 
 
 def test_a_reshuffle_mid_refill_announces_the_next_turn_once_with_its_active_player(doc):

@@ -27,7 +27,7 @@ def test_the_losers_line_names_only_the_cards_that_carry_badges():
                   card("lovely-mutt", kind="mutt", badges=-2, descriptive="a hot-water bottle"),
                   quiet_mutt])
     scored = _numbers(game, ["basic", "fake", "lovely-mutt", "quiet-mutt"])
-    assert loser_speech(game, scored) == "I lost because I'm basic and fake."
+    assert loser_speech(game, scored) == "I lost because I’m basic and fake."
     only_mutts = _numbers(game, ["lovely-mutt", "quiet-mutt"])
     assert loser_speech(game, only_mutts) == "I lost without a single pug on me."
 
@@ -37,7 +37,7 @@ def test_the_losers_line_lists_three_or_more_descriptives_as_the_language_lists_
              card("menace", badges=1, descriptive="a dance floor menace")]
     game = _game(cards)
     line = loser_speech(game, _numbers(game, ["fake", "basic", "menace"]))
-    assert line == "I lost because I'm fake, basic and a dance floor menace."  # the rulebook's example's shape
+    assert line == "I lost because I’m fake, basic and a dance floor menace."  # the rulebook's example's shape
     french = _game(cards, language="fr")
     assert loser_speech(french, _numbers(french, ["fake", "basic", "menace"])) == (
         "J’ai perdu parce que je suis fake, basic et a dance floor menace.")
@@ -54,5 +54,5 @@ def test_a_mutt_without_a_descriptive_is_scored_in_a_whole_sentence():
                  [f"d-{i:03d}#1" for i in range(40)])
     turn(state, 3, [1, 2], {3: (1, "s3-1#1"), 4: (1, "s4-0#1"), 0: (1, "s0-0#1")})
     lines = narrate(game, state.history())
-    assert '  P1 scores s3-0#1: "The healthy mutt takes 2 badges away."' in lines
+    assert "  P1 scores s3-0#1: “The healthy mutt takes 2 badges away.”" in lines
     assert not [line for line in lines if "None" in line]
