@@ -37,7 +37,7 @@ def test_a_spanish_set_up_labels_its_toggles_counts_and_form_in_spanish(tmp_path
     english = {p.profile_key: p.help for p in toggles(room.table.spec)}
     assert not any(labels[key] == english[key] for key in labels)  # no help text left in English
     only = next(t for t in state["setup"]["toggles"] if t["key"] == "only")
-    assert only["choice_labels"] == {"customs": "las cartas azules"}
+    assert only["kind"] == "text" and only["label"].startswith("Solo estas (customs")
     assert state["setup"]["count_titles"] == {"green": "Verde", "yellow": "Amarillo", "red": "Rojo",
                                               "mutt": "Chuchos sanos"}
     form = {f["key"]: f for f in state["blue"]["form"]}
