@@ -54,8 +54,9 @@ class State(EngineState):
         self.round_events_from = 0  # where this round's events start
         self.log: list[dict] = []  # the actions applied, as the engine's own copies
         # A card played at another player, until it has done all it does (a duel's waits for
-        # its choices): (seat, card, target, the target's points before), for `resolved`.
-        self.aimed: tuple[int, int, int, int] | None = None
+        # its choices): (seat, card, target, the points in the target's hand and the size of
+        # their discard pile before), for the `resolved` event.
+        self.aimed: tuple[int, int, int, int, int] | None = None
         self._clear_table()
 
     def _clear_table(self) -> None:
@@ -253,7 +254,8 @@ class State(EngineState):
         elif target is None or target == seat:
             effects.play_card(self, seat, target, card, kind)
         else:
-            self.aimed = (seat, card, target, self.points(target))
+            self.aimed = (seat, card, target, sum(map(g.points.__getitem__, self.hands[target])),
+                          len(self.discards[target]))
             effects.play_card(self, seat, target, card, kind)
         self._end_of_action()
 
@@ -278,13 +280,17 @@ class State(EngineState):
         if not (self.round_how or self.deck):
             self._score_points()  # the deck ran out
         if self.aimed is not None:
-            seat, card, target, before = self.aimed
+            seat, card, target, hand_before, discards_before = self.aimed
             self.aimed = None
             # It has done all it does: what it did to the target's points (hand and discard
-            # pile; None when it ended the round) is private to nobody, as their hand is.
+            # pile; None when it ended the round) is private to nobody, as their hand is. A
+            # discard pile only grows within a round, so only its new cards are counted.
+            value = self.game.points.__getitem__
+            change = None if self.round_how else (sum(map(value, self.hands[target])) - hand_before
+                                                  + sum(map(value, self.discards[target][discards_before:])))
             self.events.append(_new_event(Event, (
                 {"event": "resolved", "seat": seat, "card": self.game.ids[card], "target": target},
-                {"points_change": None if self.round_how else self.points(target) - before}, None)))
+                {"points_change": change}, None)))
         if not self.round_how:
             self._start_turn(self._next_seat())
             return
