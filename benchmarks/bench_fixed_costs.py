@@ -9,7 +9,8 @@ the same run (issue 26):
 
     python benchmarks/run.py --only fixed_costs [--quick]
 
-CPU is the measure on a shared machine; the wall column shows what the second core (PNG
+CPU is the measure on a shared machine (with valgrind on the PATH and not `--quick`, the png
+row is also counted in instructions, which do not drift); the wall column shows what the second core (PNG
 encoding in a thread beside pdfium) buys. Every process may cache bytecode, in the run's own
 folder (`bench_render.child_environment`), as an installed package has it: with
 PYTHONDONTWRITEBYTECODE set, each pugdeck run compiled its own sources again (0.1–0.4 s of
@@ -18,7 +19,9 @@ CPU an export) while the floor's libraries came compiled.
 
 from __future__ import annotations
 
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -99,6 +102,20 @@ def paired(repeat: int, work: Path) -> dict[str, dict[str, float]]:
     return {name: {key: statistics.median(values) for key, values in r.items()} for name, r in runs.items()}
 
 
+def instructions(command: list[str]) -> int:
+    """Instructions of one fresh process and its threads (valgrind's cachegrind, no cache
+    model): the same count on a busy machine, where CPU seconds drift."""
+    done = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                           *command], cwd=ROOT, env=_ENV, capture_output=True, text=True, check=True)
+    return int(next(line for line in done.stderr.splitlines() if "I   refs:" in line).split(":")[1].replace(",", ""))
+
+
+def counted_png(work: Path) -> tuple[int, int]:
+    """Instructions of `export png --dpi 300` and of its floor (each warmed by `paired`)."""
+    return (instructions(pugdeck("export", "png", "--dpi", "300", "--out", str(work / "png"))),
+            instructions(floors(work)["png"]))
+
+
 def memory(work: Path, sizes: tuple[int, int]) -> dict[str, dict[int, tuple[float, float]]]:
     """Peak RSS (MB) of each export for generated decks of `sizes` cards (distinct questions),
     and the megabytes of pictures it wrote."""
@@ -123,6 +140,7 @@ def rows(repeat: int = 5) -> list[tuple[str, float, str, str]]:
     with tempfile.TemporaryDirectory() as tmp:
         _ENV = child_environment(Path(tmp))
         times = paired(repeat, Path(tmp))
+        counted = counted_png(Path(tmp)) if repeat > 1 and shutil.which("valgrind") else None
         peaks = memory(Path(tmp), (small, large))
     table = []
     for name, label, target in (("print-shop", "export print-shop --shop mpc", TARGET_SHOP),
@@ -136,6 +154,10 @@ def rows(repeat: int = 5) -> list[tuple[str, float, str, str]]:
             (f"fixed:   {name} / floor, CPU", t["cpu"] / t["floor_cpu"], "x",
              f"{verdict(t['cpu'] / t['floor_cpu'], target)}; wall {t['wall'] / t['floor_wall']:.2f}x"),
         ]
+    if counted:  # the fixed cost without the machine's drift, the second core or the kernel's writes
+        ours, floor = counted
+        table.append(("fixed:   png / floor, instructions (valgrind)", ours / floor, "x",
+                      f"{verdict(ours / floor, TARGET_PNG)}; {ours / 1e9:.2f} G vs {floor / 1e9:.2f} G"))
     for name in ("png", "print-shop"):
         (peak_small, written_small), (peak_large, written_large) = peaks[name][small], peaks[name][large]
         growth = (peak_large - peak_small) / (written_large - written_small)
