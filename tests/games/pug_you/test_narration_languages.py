@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import shutil
 from pathlib import Path
 
@@ -70,8 +71,11 @@ def said(out: list[str]) -> str:
 def test_the_terminal_speaks_the_decks_language(german):
     game = Game(german, 5, seed=1)
     out: list[str] = []
+    # "1" then "2": the second nominee keeps the first question's numbers, so "1" alone would
+    # name the seat already chosen again and again (refused each time, never ending)
+    answers = itertools.cycle(["1", "2"])
     play_in_terminal(game, 0, ["Ana", "Bot 1", "Bot 2", "Bot 3", "Bot 4"], "random",
-                     lambda prompt, secret: (out.append(prompt), "1")[1], out.append)
+                     lambda prompt, secret: (out.append(prompt), next(answers))[1], out.append)
     text = said(out)
     assert text.startswith("Pug You!: Ana gegen Bot 1 (random), Bot 2 (random), Bot 3 (random) und Bot 4 "
                            "(random). 5 Handkarten, 2 Runden (10 Züge); wer die meisten Orden hat, verliert.")
