@@ -16,11 +16,12 @@ from click.testing import CliRunner
 from pugdeck.cli import main
 
 SPANISH = Path(__file__).parent / "decks" / "spanish"
-ANSWERS = "1\n" * 3000
-# seed 4: Ana (seat 0) scores detector, the bot at seat 1 scores excusas (transcript lines)
-ANA_SCORES = "P0 se lleva detector#1: «Me llevo 2 medallas porque soy una pésima mentirosa.»"
-ANA_SCORES_BOTH = "P0 se lleva detector#1: «Me llevo 2 medallas porque soy un/a pésimo/a mentiroso/a.»"
-BOT_SCORES = "P1 se lleva excusas#1: «Me llevo 2 medallas porque soy un/a maestro/a de la excusa.»"
+# "1" then "2": a second nominee keeps the first question's numbers, so "1" again is refused
+ANSWERS = "1\n2\n" * 1500
+# seed 4: Ana (seat 0) scores gorrón, a bot scores detector (transcript lines)
+ANA_SCORES = "P0 se lleva gorrón#1: «Me llevo 3 medallas porque soy una gorrona profesional.»"
+ANA_SCORES_BOTH = "P0 se lleva gorrón#1: «Me llevo 3 medallas porque soy un/a gorrón/ona profesional.»"
+BOT_SCORES = "P1 se lleva detector#1: «Me llevo 2 medallas porque soy un/a pésimo/a mentiroso/a.»"
 
 
 def run(*args, input=None):
