@@ -13,7 +13,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from helpers.devtools_browser import DevToolsPipe, find_browser
+from helpers.devtools_browser import DevToolsPipe, headless_chromium
 from pugdeck.building.pipeline import build
 from pugdeck.cli import main
 from pugdeck.export.html import fill, fold, gallery_html
@@ -136,13 +136,7 @@ def test_export_html_command_writes_one_file(tmp_path):
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    executable = find_browser()
-    if executable is None:
-        pytest.skip("no chromium on this machine: the HTML gallery's browser tests need one "
-                    "(apt-get install chromium; .ci/run does this)")
-    pipe = DevToolsPipe(executable, tmp_path_factory.mktemp("chromium-profile"))
-    yield pipe
-    pipe.close()
+    yield from headless_chromium(tmp_path_factory, "the HTML gallery's browser tests")
 
 
 def visible(browser: DevToolsPipe) -> int:

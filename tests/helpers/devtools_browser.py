@@ -152,3 +152,17 @@ class DevToolsPipe:
             if time.monotonic() > deadline:
                 raise AssertionError(f"not true after {timeout} s: {expression} (last: {value!r})")
             time.sleep(0.05)
+
+
+def headless_chromium(tmp_path_factory, who: str = "these browser tests"):
+    """One headless chromium for a test module, or the module skipped where none is
+    installed. In a module: `yield from headless_chromium(tmp_path_factory, "...")` in a
+    module-scoped fixture."""
+    import pytest  # noqa: PLC0415 (the helper is also imported outside pytest runs)
+
+    executable = find_browser()
+    if executable is None:
+        pytest.skip(f"no chromium on this machine: {who} need one (apt-get install chromium; .ci/run does this)")
+    pipe = DevToolsPipe(executable, tmp_path_factory.mktemp("chromium-profile"))
+    yield pipe
+    pipe.close()

@@ -8,10 +8,9 @@ import json
 import shutil
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
-from helpers.devtools_browser import DevToolsPipe, find_browser
+from helpers.devtools_browser import DevToolsPipe, headless_chromium
 from helpers.party_harness import Tab, dressed
 from pugdeck.building.pipeline import build
 from pugdeck.cli import main
@@ -66,12 +65,7 @@ def starter_room(tmp_path: Path) -> tuple[Room, Path]:
 def browser(tmp_path_factory):
     """One headless chromium for a test module: `pipe = pytest.fixture(scope="module",
     name="pipe")(browser)` in the module."""
-    executable = find_browser()
-    if executable is None:
-        pytest.skip("no chromium on this machine (apt-get install chromium)")
-    browser = DevToolsPipe(executable, tmp_path_factory.mktemp("chromium-profile"))
-    yield browser
-    browser.close()
+    yield from headless_chromium(tmp_path_factory, "the set-up's browser tests")
 
 
 def fetched_digest(tab: Tab, href: str) -> str:

@@ -9,19 +9,13 @@ import json
 
 import pytest
 
-from helpers.devtools_browser import DevToolsPipe, find_browser
+from helpers.devtools_browser import headless_chromium
 from helpers.live_server import save_like_an_editor
 
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    executable = find_browser()
-    if executable is None:
-        pytest.skip("no chromium on this machine: the live page's browser test needs one "
-                    "(apt-get install chromium; .ci/run does this)")
-    pipe = DevToolsPipe(executable, tmp_path_factory.mktemp("chromium-profile"))
-    yield pipe
-    pipe.close()
+    yield from headless_chromium(tmp_path_factory, "the live page's browser tests")
 
 
 def in_page(text: str) -> str:

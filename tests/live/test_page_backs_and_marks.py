@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from helpers.devtools_browser import DevToolsPipe, find_browser
+from helpers.devtools_browser import headless_chromium
 from helpers.live_server import save_like_an_editor
 from pugdeck.live.documents import page_state
 from pugdeck.live.session import LiveSession
@@ -17,12 +17,7 @@ from pugdeck.resources import bundled_deck
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    executable = find_browser()
-    if executable is None:
-        pytest.skip("no chromium on this machine (apt-get install chromium; .ci/run does this)")
-    pipe = DevToolsPipe(executable, tmp_path_factory.mktemp("chromium-profile"))
-    yield pipe
-    pipe.close()
+    yield from headless_chromium(tmp_path_factory, "the live page's browser tests")
 
 
 def _backs(state: dict) -> list[dict]:

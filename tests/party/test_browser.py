@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from helpers.devtools_browser import DevToolsPipe, find_browser
+from helpers.devtools_browser import headless_chromium
 from helpers.party_harness import Running, Tab, bundled_room
 from pugdeck.building.pipeline import build
 from pugdeck.cli import main
@@ -37,13 +37,7 @@ SHARED_ADDRESS = RateLimits(per_second=2000, burst=2000, streams=40)
 
 @pytest.fixture(scope="module")
 def pipe(tmp_path_factory):
-    executable = find_browser()
-    if executable is None:
-        pytest.skip("no chromium on this machine: the party's browser tests need one "
-                    "(apt-get install chromium; .ci/run does this)")
-    browser = DevToolsPipe(executable, tmp_path_factory.mktemp("chromium-profile"))
-    yield browser
-    browser.close()
+    yield from headless_chromium(tmp_path_factory, "the party's browser tests")
 
 
 @pytest.fixture
