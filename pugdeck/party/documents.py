@@ -59,6 +59,14 @@ def _lobby(room: Room) -> list[dict]:
             for i, s in enumerate(room.table.seats)]
 
 
+def _bots_note(table) -> str:
+    """How many seats bots fill at Start, counted by the deck language's CLDR rule."""
+    if not table.wanted_bots:
+        return ""
+    return Words(PAGE_WORDS, deck_language(table.doc)).counted(
+        "bots_note", table.wanted_bots, fewest=table.fewest, most=table.most)
+
+
 def screen_state(room: Room) -> dict:
     """The shared screen: the join address and code, who is seated, the public view."""
     table = room.table
@@ -68,6 +76,7 @@ def screen_state(room: Room) -> dict:
             "join_url": room.join_url, "code": room.code, "started": table.started,
             "seats": _lobby(room), "can_start": not table.started and bool(table.seats),
             "bots": table.wanted_bots, "fewest": table.fewest, "most": table.most,
+            "bots_note": _bots_note(table),
             "view": view, "cards": {c: room.card(c) for c in _cards_named(view, ("cards",))},
             "saved": room.saved, "blue": _blue(room), "setup": _setup(room)}
 

@@ -11,7 +11,7 @@ function drawLobby(state) {
   setText("joined-title", say("joined"));
   const names = state.seats.map((seat) => element("li", {}, seat.name));
   fill("joined", names.length ? names : [element("li", {class: "quiet"}, say("nobody"))]);
-  setText("bots-note", state.bots ? say("bots_note", {count: state.bots, fewest: state.fewest, most: state.most}) : "");
+  setText("bots-note", state.bots_note);  // counted on the server (CLDR)
   const start = document.getElementById("start");
   start.textContent = say("start");
   start.disabled = !state.can_start;

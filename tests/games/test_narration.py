@@ -101,3 +101,15 @@ def test_the_words_use_typographic_apostrophes_and_read_a_card_out(book):
                 assert re.search(r"[^\W\d_]'[^\W\d_]|\}'[^\W\d_]", text) is None, (language, key, text)
     english = " ".join(phrasebook(book)["en"].values())
     assert re.search(r"\bask(s|ed)? (a|this|which) card\b", english, re.IGNORECASE) is None
+
+
+@pytest.mark.parametrize(("language", "key", "count", "said"), [
+    ("es", "life", 1, "Ana pierde una vida (le queda 1)"),
+    ("es", "life", 0, "Ana pierde una vida (le quedan 0)"),
+    ("en", "no_champion", 1, "No champion after 1 round."),
+    ("de", "no_champion", 100, "Niemand gewinnt die Meisterschaft nach 100 Runden."),
+])
+def test_pixelpug_counts_lives_and_rounds_by_the_languages_plural_rule(language, key, count, said):
+    # "le quedan 1" / "after 1 rounds" were a bare number in a text with no singular
+    book = Path(pugdeck.__file__).parent / "games" / "pixelpug" / "narration.yaml"
+    assert Words(book, language).counted(key, count, name="Ana") == said

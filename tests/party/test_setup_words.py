@@ -81,3 +81,15 @@ def test_a_blue_card_in_two_forms_is_kept_in_both_as_build_reads_them(tmp_path):
         assert answer["problems"] and {p["field"] for p in answer["problems"]} == {"descriptive"}, answer
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize(("bots", "said"), [
+    (0, ""),
+    (1, "Un bot ocupa 1 asiento más; el mazo se juega de 5 a 10."),
+    (3, "Los bots ocupan 3 asientos más; el mazo se juega de 5 a 10."),
+])
+def test_the_screen_counts_the_bots_in_the_decks_language(tmp_path, bots, said):
+    # "Los bots ocupan 1 asientos más" was the page's own {count} in a text with no singular
+    room = setup_room(spanish_deck(tmp_path), tmp_path)
+    room.table.wanted_bots = bots
+    assert screen_state(room)["bots_note"] == said

@@ -61,7 +61,7 @@ def _consequence(game: Game, event: dict, names: list[str], who: str, them: str)
             key = "hit" if event["hit"] else "miss"
         return words(key, target=them)
     if kind == "life":
-        return words("life", name=who, lives=event["lives"])
+        return words.counted("life", event["lives"], name=who)
     if kind == "saved":
         return words("saved", name=who, lives=words.counted("n_lives", event["lives"]))
     if kind == "eliminated":
@@ -133,7 +133,7 @@ def narrate(game: Game, log: list[dict], names: list[str] | None = None) -> list
         champion = state.champion()
         wins = ", ".join(f"{names[s]} {w}" for s, w in enumerate(state.round_wins))
         lines.append(words("champion", name=names[champion], wins=wins) if champion is not None
-                     else words("no_champion", rounds=len(state.results)))
+                     else words.counted("no_champion", len(state.results)))
     return lines
 
 
