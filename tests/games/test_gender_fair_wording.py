@@ -12,6 +12,7 @@ import pytest
 import yaml
 
 import pugdeck
+from pugdeck.resources import data_dir
 
 PACKAGE = Path(pugdeck.__file__).parent
 BOOKS = sorted([*PACKAGE.glob("games/*/narration.yaml"), *PACKAGE.glob("games/*/party.yaml"),
@@ -32,7 +33,7 @@ MASCULINE = {
 }
 
 
-TEMPLATES = sorted((PACKAGE.parent / "templates").glob("*.yaml"))
+TEMPLATES = sorted(data_dir("templates").glob("*.yaml"))  # in a checkout and when installed
 # A PixelPug card that targets anyone: its es/fr text used to say "El jugador" / "un joueur".
 STARTER_CARDS = sorted(PACKAGE.glob("games/*/starter/*/cards/*.yaml"))
 
@@ -79,7 +80,7 @@ def test_the_check_finds_the_old_masculine_wording():
         assert masculine_words(text, language)
 
 
-EXAMPLES = sorted((PACKAGE.parent / "docs" / "examples").glob("*/deck.yaml"))
+EXAMPLES = sorted((Path(__file__).parents[2] / "docs" / "examples").glob("*/deck.yaml"))  # the checkout's docs
 
 
 @pytest.mark.parametrize("deck", EXAMPLES, ids=lambda p: p.parent.name)
