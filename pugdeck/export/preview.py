@@ -53,8 +53,21 @@ def contact_sheet(images: list[Image.Image], title: str) -> Image.Image:
         row, col = divmod(index, cols)
         sheet.paste(image, (MARGIN + col * (card_w + GAP), TITLE_HEIGHT + row * (card_h + GAP)))
     draw = ImageDraw.Draw(sheet)
-    draw.text((MARGIN, TITLE_HEIGHT // 2), title, fill=INK, anchor="lm", font=_title_font(22))
+    text, font = _fitted_title(draw, title, width - 2 * MARGIN)
+    draw.text((MARGIN, TITLE_HEIGHT // 2), text, fill=INK, anchor="lm", font=font)
     return sheet
+
+
+def _fitted_title(draw: ImageDraw.ImageDraw, title: str, room: int):
+    """`title` within `room` pixels: smaller down to 14 px (a few cards make a narrow sheet
+    under a long `--only` name), then cut with an ellipsis, so it is never clipped."""
+    for size in (22, 20, 18, 16, 14):
+        font = _title_font(size)
+        if draw.textlength(title, font=font) <= room:
+            return title, font
+    while title and draw.textlength(title + "…", font=font) > room:
+        title = title[:-1]
+    return title.rstrip() + "…", font
 
 
 def _title_font(size: int):

@@ -181,3 +181,15 @@ def test_same_deck_gives_the_same_png_bytes(tmp_path):
     first = sorted((tmp_path / "a").rglob("*.png"))
     assert first and all(p.read_bytes() == (tmp_path / "b" / p.relative_to(tmp_path / "a")).read_bytes()
                          for p in first)
+
+
+def test_a_long_title_on_a_narrow_contact_sheet_is_never_clipped():
+    # three cards under `--only a --only b --only c` made a sheet narrower than its title,
+    # whose end ran off the right edge
+    from pugdeck.export.preview import BACKGROUND, MARGIN, TITLE_HEIGHT, contact_sheet  # noqa: PLC0415
+
+    cards = [Image.new("RGB", (150, 210), (200, 40, 40)) for _ in range(3)]
+    sheet_image = contact_sheet(cards, "Pug You! · pug-you-only-beach-lobster-three-am-ride-and-more-cards")
+    title_band = sheet_image.crop((0, 0, sheet_image.width, TITLE_HEIGHT))
+    ink = ImageChops.difference(title_band, Image.new("RGB", title_band.size, BACKGROUND)).getbbox()
+    assert ink is not None and ink[2] <= sheet_image.width - MARGIN + 1
