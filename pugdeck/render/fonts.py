@@ -171,6 +171,11 @@ def text_width(text: str, font_name: str) -> float:
     return font_table(font_name).text_width(text)
 
 
+def runs_width(runs, size: float = 1.0) -> float:
+    """Width in points of text runs (`(font, text)` pairs) set at `size`."""
+    return sum(text_width(text, font) for font, text in runs) * size
+
+
 def _covers(font: str, text: str) -> bool:
     covered = _coverage(font)
     return all(ord(c) in covered for c in text)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from reportlab.lib.units import mm
 
-from pugdeck.render.fonts import FontSet, font_runs, text_width
+from pugdeck.render.fonts import FontSet, font_runs, runs_width
 from pugdeck.render.shapes import CardFace, Rect, TextLine
 
 PROOF_PT = 5.0  # small enough to stay off the card's own text, large enough to read
@@ -24,18 +24,14 @@ def proof_marked(face: CardFace, label: str, fonts: FontSet) -> CardFace:
     reader's aid, and the card's own texts have had their glyphs checked."""
     runs, _missing = font_runs(label, fonts.chain("body"))
     limit = face.width - 4 * mm
-    while runs and _runs_width(runs) > limit:  # a very long id or path: keep its start
+    while runs and runs_width(runs, PROOF_PT) > limit:  # a very long id or path: keep its start
         font, text = runs[-1]
         runs = runs[:-1] + ([(font, text[:-1])] if len(text) > 1 else [])
     if not runs:
         return face
-    width = _runs_width(runs)
+    width = runs_width(runs, PROOF_PT)
     pad, baseline = PROOF_PAD_MM * mm, PROOF_BASELINE_MM * mm
     strip = Rect(face.width / 2 - width / 2 - pad, baseline - pad, width + 2 * pad,
                  PROOF_PT + pad, fill=PROOF_GROUND)
     text = TextLine(face.width / 2, baseline, tuple(runs), PROOF_PT, PROOF_INK, "center", width)
     return face._replace(shapes=(*face.shapes, strip, text))
-
-
-def _runs_width(runs: list[tuple[str, str]]) -> float:
-    return sum(text_width(text, font) for font, text in runs) * PROOF_PT

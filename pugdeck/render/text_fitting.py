@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from pugdeck.render.fonts import MissingGlyph, font_for, font_runs, text_width
+from pugdeck.render.fonts import MissingGlyph, font_for, font_runs, runs_width, text_width
 
 SIZE_STEP_PT = 0.25
 _HYPHEN_BREAK = re.compile(r"(?<=[^\W\d_]-)(?=[^\W\d_])")  # between "letter-" and a letter
@@ -65,7 +65,7 @@ class _Word(NamedTuple):  # a tuple, not a frozen dataclass: one is made per wor
 def _word(word: str, chain: tuple[str, ...]) -> tuple[tuple[Run, ...], float, tuple[MissingGlyph, ...]]:
     # Decks repeat their words a lot; measuring each once per build is measurably faster.
     runs, lost = font_runs(word, chain)
-    return tuple(runs), sum(text_width(t, f) for f, t in runs), tuple(lost)
+    return tuple(runs), runs_width(runs), tuple(lost)
 
 
 def _words(text: str, chain: tuple[str, ...]) -> tuple[list[_Word], list[MissingGlyph]]:
