@@ -320,6 +320,12 @@ def test_three_phones_write_five_blue_cards_and_the_host_prints_the_deck_the_cli
         screen.wait_until(f"document.querySelector('[data-blue=\"{card.id}\"]').className === 'approved'")
     screen.click('[data-toggle="no-red"] input')
     screen.wait_until("document.querySelector('[data-toggle=\"no-red\"] input').checked")
+    # the rebuilt deck redraws the toggles: a click aimed before that lands on the old layout
+    deadline = time.monotonic() + 30
+    while "no_red" not in server.room.setup.values:
+        assert time.monotonic() < deadline, server.room.setup.values
+        time.sleep(0.05)
+    screen.wait_until(f"document.body.dataset.version === '{server.room.table.version}'")
     screen.click('[data-toggle="strangers"] input')
     deadline = time.monotonic() + 30
     while set(server.room.setup.values) != {"no_red", "strangers", "customs"}:
