@@ -114,10 +114,13 @@ class LazyGroup(click.Group):
     def invoke(self, ctx: click.Context) -> object:
         """Run the command; an output it cannot write (`atomic.write_files`) is reported here,
         once for every command: `error: cannot write <path>: <reason>`, exit 1; so is a path
-        the system cannot look at (`UNUSABLE_PATH`): `error: cannot use <path>: <reason>`."""
+        the system cannot look at (`UNUSABLE_PATH`): `error: cannot use <path>: <reason>`; so is
+        something the deck's game does not offer (`NotImplementedError`, as `GameSpec`
+        promises: no engine, no party view, no starter deck): `error: <its sentence>`; and a
+        deck's problems (`DeckError`): each located problem, then how many, exit 1."""
         try:
             return super().invoke(ctx)
-        except WriteError as error:
+        except (WriteError, NotImplementedError) as error:
             click.echo(f"error: {error}", err=True)
             ctx.exit(1)
         except OSError as error:
@@ -127,6 +130,15 @@ class LazyGroup(click.Group):
 
             shown = escaped(shortened(os.fsdecode(error.filename), 80))
             click.echo(f"error: cannot use {shown}: {(error.strerror or str(error)).lower()}", err=True)
+            ctx.exit(1)
+        except Exception as error:
+            from pugdeck.core.diagnostics import DeckError  # noqa: PLC0415 (only on an error)
+
+            if not isinstance(error, DeckError):
+                raise
+            from pugdeck.cli.common import report_diagnostics  # noqa: PLC0415 (only on an error)
+
+            report_diagnostics(error.diagnostics)
             ctx.exit(1)
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,10 +27,8 @@ from pugdeck.cli.common import (
     progress_bar,
     quiet_option,
     report_build,
-    report_diagnostics,
     with_origin,
 )
-from pugdeck.core.diagnostics import DeckError
 from pugdeck.games.parameters import CHOICE, FILE, FLAG, INT, Parameter
 from pugdeck.games.printing import printer_of, render_built
 from pugdeck.games.registry import game
@@ -199,28 +196,24 @@ def build_command(deck: Path, name: str | None, out_dir: str, paper: str, duplex
                                    f"puts the backs; --duplex {duplex} prints "
                                    + ("each back beside its front" if duplex == "fold" else "no backs")
                                    + ", so leave it out")
-    try:
-        built = run_build(deck, options, name)
-        document = described = None
-        if pdf:
-            # No cyclic garbage collection while drawing: a PDF's objects all live until it is
-            # saved, so the collector keeps scanning them for nothing (peak memory unchanged).
-            with gc_paused(), progress_bar(len(built.doc["cards"]) + built.blanks, "Drawing cards",
-                                           quiet=quiet or as_json) as advance:
-                document = render_built(built, paper=paper, duplex=duplex, bleed_mm=bleed,
-                                        back_offset_mm=back_offset, progress=advance, proof=proof)
-            from pugdeck.render.pdf import page_count, pdf_layout  # noqa: PLC0415 (reportlab: only when printing)
+    built = run_build(deck, options, name)
+    document = described = None
+    if pdf:
+        # No cyclic garbage collection while drawing: a PDF's objects all live until it is
+        # saved, so the collector keeps scanning them for nothing (peak memory unchanged).
+        with gc_paused(), progress_bar(len(built.doc["cards"]) + built.blanks, "Drawing cards",
+                                       quiet=quiet or as_json) as advance:
+            document = render_built(built, paper=paper, duplex=duplex, bleed_mm=bleed,
+                                    back_offset_mm=back_offset, progress=advance, proof=proof)
+        from pugdeck.render.pdf import page_count, pdf_layout  # noqa: PLC0415 (reportlab: only when printing)
 
-            layout = pdf_layout(built, printer_of(built), paper=paper, duplex=duplex, bleed_mm=bleed)
-            described = pdf_description(layout, duplex, bleed, page_count(document))
-            if proof:  # only then, so the --json of every other build stays as it was
-                described["proof"] = True
-        # --name is the user's own name for every file; else the PDF's records how it prints.
-        pdf_name = built.name if name is not None else pdf_stem(built.name, paper, duplex, bleed, proof)
-        written = write_outputs(built, Path(out_dir), document, pdf_name)
-    except DeckError as exc:
-        report_diagnostics(exc.diagnostics)
-        sys.exit(1)
+        layout = pdf_layout(built, printer_of(built), paper=paper, duplex=duplex, bleed_mm=bleed)
+        described = pdf_description(layout, duplex, bleed, page_count(document))
+        if proof:  # only then, so the --json of every other build stays as it was
+            described["proof"] = True
+    # --name is the user's own name for every file; else the PDF's records how it prints.
+    pdf_name = built.name if name is not None else pdf_stem(built.name, paper, duplex, bleed, proof)
+    written = write_outputs(built, Path(out_dir), document, pdf_name)
     report_build(built)
     if as_json:
         if described is not None:

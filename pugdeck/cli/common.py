@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -140,6 +141,12 @@ class RegisteredGame(click.Choice):
     def choices(self) -> tuple[str, ...]:  # type: ignore[override]
         ids = sorted(game_ids()) if self.sort else game_ids()
         return (*ids, *self.extra)
+
+
+def fail(message: str) -> NoReturn:
+    """`error: <message>` on stderr and exit 1: input a command cannot use, in one sentence."""
+    click.echo(f"error: {message}", err=True)
+    sys.exit(1)
 
 
 def report_diagnostics(diagnostics: list[Diagnostic]) -> None:

@@ -8,7 +8,6 @@ group with `export.add_command(...)` (the CSV export does).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,11 +22,9 @@ from pugdeck.cli.common import (
     progress_bar,
     quiet_option,
     report_build,
-    report_diagnostics,
     with_origin,
 )
 from pugdeck.core.built_deck import Built
-from pugdeck.core.diagnostics import DeckError
 from pugdeck.export.html import gallery_html, html_path
 from pugdeck.export.output_record import recorded_batch
 from pugdeck.export.png import CardPdf, card_pdf, faces_of, png_folder, png_images, png_pages
@@ -57,16 +54,12 @@ def export_options(command: click.Command) -> click.Command:
 def run_export(deck: Path, options: dict, name: str | None,
                make_files: Callable[[Built, CardPdf], dict[Path, bytes]],
                record: Callable[[Built], tuple[Path, str]] | None = None) -> tuple[Built, dict]:
-    """Build, draw, make the files and write them; on a deck problem report it and exit 1.
-    With `record` (the built deck → the export's folder and the names it owns there), the
-    folder's output record goes in the same batch (`recorded_batch`). Then the build's
-    summary line (which deck, when DECK was left out), unless --quiet."""
+    """Build, draw, make the files and write them. With `record` (the built deck → the
+    export's folder and the names it owns there), the folder's output record goes in the
+    same batch (`recorded_batch`). Then the build's summary line (which deck, when DECK was
+    left out), unless --quiet."""
     built, pdf = built_and_drawn(deck, options, name)
-    try:
-        files = make_files(built, pdf)
-    except DeckError as exc:
-        report_diagnostics(exc.diagnostics)
-        sys.exit(1)
+    files = make_files(built, pdf)
     if record is None:
         write_files(files)
     else:
@@ -81,14 +74,10 @@ def run_export(deck: Path, options: dict, name: str | None,
 
 
 def built_and_drawn(deck: Path, options: dict, name: str | None) -> tuple[Built, CardPdf]:
-    """The built deck and its card-per-page PDF; on a deck problem report it and exit 1."""
-    try:
-        built = run_build(deck, options, name)
-        with progress_bar(len(faces_of(built)), "Drawing cards", quiet=options.get("quiet", False)) as advance:
-            return built, card_pdf(built, progress=advance)
-    except DeckError as exc:
-        report_diagnostics(exc.diagnostics)
-        sys.exit(1)
+    """The built deck and its card-per-page PDF."""
+    built = run_build(deck, options, name)
+    with progress_bar(len(faces_of(built)), "Drawing cards", quiet=options.get("quiet", False)) as advance:
+        return built, card_pdf(built, progress=advance)
 
 
 def _report(files: dict[Path, bytes | int], what: str, quiet: bool = False) -> None:

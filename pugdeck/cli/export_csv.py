@@ -78,11 +78,7 @@ def export_csv(deck_path: Path) -> tuple[str, bytes]:
               help="Write to this file instead ('-' for standard output).")
 @quiet_option
 def csv_command(deck: Path, out_dir: str, output: str | None, quiet: bool) -> None:
-    try:
-        deck_id, data = export_csv(deck)
-    except DeckError as exc:
-        report_diagnostics(exc.diagnostics)
-        sys.exit(1)
+    deck_id, data = export_csv(deck)
     if output == "-":
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
@@ -113,12 +109,8 @@ def import_command(table: str, into: str, game: str | None, deck_id: str | None,
     Problems are reported as TABLE:ROW:COL: card 'id': message (the header is row 1) and
     nothing is written unless the whole deck validates.
     """
-    try:
-        result = import_cards(Path(table), Path(into), game=game, deck_id=deck_id,
-                              deck_name=deck_name, cards_file=cards_file, write=not dry_run)
-    except DeckError as exc:
-        report_diagnostics(exc.diagnostics)
-        sys.exit(1)
+    result = import_cards(Path(table), Path(into), game=game, deck_id=deck_id,
+                          deck_name=deck_name, cards_file=cards_file, write=not dry_run)
     report_diagnostics(result.diagnostics)  # warnings only
     if quiet:
         return

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
 from pugdeck.cli.build import run_build
-from pugdeck.cli.common import progress_bar, report_build, report_diagnostics, with_origin
+from pugdeck.cli.common import progress_bar, report_build, with_origin
 from pugdeck.cli.export import export_options
-from pugdeck.core.diagnostics import DeckError
 from pugdeck.export.output_record import recorded_batch
 from pugdeck.export.print_shop import DEFAULT_DPI, SHOPS, shop_folder, shop_pictures, shop_plan
 from pugdeck.export.print_shop_check import check_safe_zone
@@ -38,26 +36,20 @@ def print_shop_command(deck: Path, name: str | None, out_dir: str, shop_key: str
     says what to pick at each shop.
     """
     shop = SHOPS[shop_key]
-    try:
-        built = run_build(deck, options, name)
-        images = shop_plan(built, check_safe_zone(built, shop))
-    except DeckError as exc:
-        report_diagnostics(exc.diagnostics)
-        sys.exit(1)
+    built = run_build(deck, options, name)
+    images = shop_plan(built, check_safe_zone(built, shop))
     folder = shop_folder(built, Path(out_dir), shop)
     manifest = folder / "manifest.csv"
     size = 0
-    try:
-        with recorded_batch(folder, [*(folder / image.path for image in images), manifest]) as write:
-            with progress_bar(len(images), "Rasterising", quiet=quiet) as advance:
-                for image, data in shop_pictures(built, shop, images, dpi, progress=advance):
-                    write(folder / image.path, data)  # on disk at once: memory stays flat
-                    size += len(data)
-            write(manifest, data := manifest_csv(images))
-            size += len(data)
-    except DeckError as exc:  # text that does not fit: found while drawing, before any file lands
-        report_diagnostics(exc.diagnostics)
-        sys.exit(1)
+    # Text that does not fit is found while drawing: its `DeckError` ends the batch before any
+    # file lands.
+    with recorded_batch(folder, [*(folder / image.path for image in images), manifest]) as write:
+        with progress_bar(len(images), "Rasterising", quiet=quiet) as advance:
+            for image, data in shop_pictures(built, shop, images, dpi, progress=advance):
+                write(folder / image.path, data)  # on disk at once: memory stays flat
+                size += len(data)
+        write(manifest, data := manifest_csv(images))
+        size += len(data)
     report_build(built)
     if quiet:
         return

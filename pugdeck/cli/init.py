@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shlex
-import sys
 from pathlib import Path
 
 import click
@@ -11,7 +10,7 @@ import click
 from pugdeck.atomic import output_path
 from pugdeck.authoring.loading import display_path
 from pugdeck.building.starter import DECK_SCHEMA, offered_languages, start_deck
-from pugdeck.cli.common import DEFAULT_GAME, RegisteredGame, quiet_option, report_diagnostics
+from pugdeck.cli.common import DEFAULT_GAME, RegisteredGame, quiet_option
 from pugdeck.core.diagnostics import DeckError
 from pugdeck.games.registry import game, registered
 
@@ -52,14 +51,7 @@ def init_command(folder: Path, game_id: str, language: str, quiet: bool) -> None
     if language not in offered_languages(spec):
         raise click.BadParameter(f"'{language}': a {spec.title} deck can be started in "
                                  f"{', '.join(offered_languages(spec))}", param_hint="'--language'")
-    try:
-        started = start_deck(folder, spec, language)
-    except DeckError as exc:
-        report_diagnostics(exc.diagnostics)
-        sys.exit(1)
-    except NotImplementedError as exc:  # a game with no starter deck
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(1)
+    started = start_deck(folder, spec, language)
     if started.card_language != language:
         click.echo(f"the sample cards are in {started.card_language}: {spec.title} has none in "
                    f"{language} yet, so write yours over them", err=True)

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import errno
 import os
-import sys
 import webbrowser
 from pathlib import Path
 
 import click
 
 from pugdeck.cli.build import filter_options, preferences_from
-from pugdeck.cli.common import deck_argument, deck_origin, name_option, quiet_option, with_origin
+from pugdeck.cli.common import deck_argument, deck_origin, fail, name_option, quiet_option, with_origin
 from pugdeck.live.session import LiveSession
 
 
@@ -68,8 +67,7 @@ def live_command(deck: Path, name: str | None, port: int, host: str, no_browser:
         reason = os.strerror(exc.errno) if exc.errno else str(exc)
         hint = ("; another program uses that port: pick another with --port N, or --port 0 for any free one"
                 if exc.errno == errno.EADDRINUSE else "")
-        click.echo(f"error: cannot listen on {host}:{port}: {reason}{hint}", err=True)
-        sys.exit(1)
+        fail(f"cannot listen on {host}:{port}: {reason}{hint}")
     origin = deck_origin()  # read here: rebuilds are reported from the server's thread
     report = (lambda _session: None) if quiet else (lambda session: _report(session, origin))
     try:

@@ -11,18 +11,13 @@ import click
 from pugdeck.building.parameters import game_parameters, merged
 from pugdeck.building.profiles import load_profile
 from pugdeck.cli.build import filter_options, preferences_from, run_build
-from pugdeck.cli.common import deck_argument, report_build, report_diagnostics
+from pugdeck.cli.common import deck_argument, fail, report_build
 from pugdeck.core.diagnostics import DeckError
 from pugdeck.inputs import InputError
 
 LOG_HELP = ("The game's log, written after every action as `play --json` writes it (replay it with "
             "`pugdeck replay`, continue it with --resume) [default: party-<deck>.json here; with "
             "--resume, the log resumed].")
-
-
-def _fail(message: str) -> None:
-    click.echo(f"error: {message}", err=True)
-    sys.exit(1)
 
 
 @click.command("party")
@@ -69,42 +64,35 @@ def party_command(deck: Path, bots: int, seed: int, port: int, host: str, log_pa
         try:
             log = json_input.loads(read_bytes(Path(resume), json_input.MAX_LOG_BYTES))
         except InputError as error:
-            _fail(f"cannot read the game log {resume}: {error.reason}")
+            fail(f"cannot read the game log {resume}: {error.reason}")
         except ValueError as error:
-            _fail(f"{resume} is not a JSON game log: {error}")
+            fail(f"{resume} is not a JSON game log: {error}")
         if not isinstance(log, dict):
-            _fail(f"{resume} is not a game log (a JSON object)")
+            fail(f"{resume} is not a game log (a JSON object)")
         path = Path(log_path or resume)
         try:
             table = PartyTable.resume(log, resume, path)
-        except DeckError as error:
-            report_diagnostics(error.diagnostics)
-            sys.exit(1)
+        except DeckError:
+            raise  # reported by the command line (cli/__init__.py)
         except Exception as error:  # noqa: BLE001 - a log anyone may edit: its problem, not a traceback
-            _fail(f"{resume}: the log does not resume: {error}")
+            fail(f"{resume}: the log does not resume: {error}")
         folder = deck if deck.is_dir() else deck.parent
         built = Built(table.doc, str(table.doc.get("name", "party")), folder)
     else:
         try:
             built = run_build(deck, options, None)
-        except DeckError as error:
-            report_diagnostics(error.diagnostics)
-            sys.exit(1)
         except InputError as error:
-            _fail(f"cannot read {error.path}: {error.reason}")
+            fail(f"cannot read {error.path}: {error.reason}")
         report_build(built)
         spec = game(built.doc["game"])
-        try:
-            spec.party_view()
-        except NotImplementedError as error:
-            _fail(str(error))
+        spec.party_view()  # a game with no party view says so (NotImplementedError), before the log
         path = Path(log_path or f"party-{built.name}.json")
         if path.exists():
-            _fail(f"{path} exists: continue that party with --resume {path}, or name another log with --log")
+            fail(f"{path} exists: continue that party with --resume {path}, or name another log with --log")
         try:
             table = PartyTable(spec, built.doc, seed=seed, bots=bots, log_path=path)
         except Refused as refused:
-            _fail(f"{deck}: {refused}")
+            fail(f"{deck}: {refused}")
     room = Room(table)
     if not resume:  # the host tailors the deck on the shared screen until Start
         given, profile = preferences_from(options)
@@ -122,7 +110,7 @@ def party_command(deck: Path, bots: int, seed: int, port: int, host: str, log_pa
     try:
         sock = bind(host, port)
     except OSError as exc:
-        _fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
     bound_port = sock.getsockname()[1]
     shown = host if host not in ("0.0.0.0", "::") else (lan_address() or "127.0.0.1")
     base = f"http://[{shown}]:{bound_port}" if ":" in shown else f"http://{shown}:{bound_port}"

@@ -10,17 +10,15 @@ traceback; a bot kind or an option the game does not offer is a usage error (exi
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
 import click
 
 from pugdeck.authoring.texts import FORMS
-from pugdeck.cli.common import DECK_FILE, default_deck, progress_steps, quiet_option, with_origin
+from pugdeck.cli.common import DECK_FILE, default_deck, fail, progress_steps, quiet_option, with_origin
 from pugdeck.core.diagnostics import DeckError
 from pugdeck.games.json_input import MAX_BUILT_BYTES, MAX_LOG_BYTES
 from pugdeck.games.json_input import loads as json_loads
@@ -51,11 +49,6 @@ FORM_HELP = ("With --human: the form you say a card's descriptive in, when the d
              "two (\"porque soy una pésima mentirosa\"); without it you say both, as the card prints them.")
 
 
-def _fail(message: str) -> NoReturn:
-    click.echo(f"error: {message}", err=True)
-    sys.exit(1)
-
-
 def _report_deck_error(error: DeckError) -> NoReturn:
     for diagnostic in error.diagnostics:
         click.echo(diagnostic.format(), err=True)
@@ -70,9 +63,9 @@ def _read_json(path: str, what: str, limit: int, check_text: bool = True) -> obj
     try:
         return json_loads(read_bytes(Path(path), limit), check_text)
     except InputError as error:
-        _fail(f"cannot read {what} {path}: {error.reason}")
+        fail(f"cannot read {what} {path}: {error.reason}")
     except ValueError as error:
-        _fail(f"{path} is not a JSON {what}: {error}")
+        fail(f"{path} is not a JSON {what}: {error}")
 
 
 DECK_SUFFIXES = (".yaml", ".yml")
@@ -99,7 +92,7 @@ def _deck_game(deck: str | None) -> tuple[dict, GameSpec]:
     if not path.exists():
         bundled = bundled_decks()
         if "/" in deck or "\\" in deck or deck not in bundled:
-            _fail(f"cannot read {deck}: it does not exist, and no bundled deck has that name "
+            fail(f"cannot read {deck}: it does not exist, and no bundled deck has that name "
                   f"({', '.join(sorted(bundled))})")
         doc = _built_in_memory(bundled[deck])
     elif path.is_dir() or path.suffix.lower() in DECK_SUFFIXES:
@@ -130,19 +123,7 @@ def _log_game(log: object, source: str) -> GameSpec:
             return spec
     known = ", ".join(f"not a {spec.title} game log (format {spec.log_format!r})"
                       for spec in registered().values() if spec.log_format)
-    _fail(f"{source}: {known}; its format is {found!r}")
-
-
-def _unsupported_is_an_error(command: Callable[..., None]) -> Callable[..., None]:
-    """A `NotImplementedError` (something the deck's game does not offer, e.g. no engine)
-    becomes its sentence on stderr and exit 1, as `GameSpec` promises."""
-    @functools.wraps(command)
-    def run(*args, **kwargs) -> None:
-        try:
-            command(*args, **kwargs)
-        except NotImplementedError as error:
-            _fail(str(error))
-    return run
+    fail(f"{source}: {known}; its format is {found!r}")
 
 
 def _player_counts(text: str) -> list[int]:
@@ -174,7 +155,6 @@ DECK_HELP = ("DECK is a built deck (.json), a deck folder or its deck.yaml, or t
                    "with --human the game itself is played on stderr.")
 @click.option("--human", metavar="NAME", help=HUMAN_HELP)
 @click.option("--form", type=click.Choice(FORMS), help=FORM_HELP)
-@_unsupported_is_an_error
 def play(deck: str | None, players: int, seed: int, bots: str, as_json: bool, human: str | None,
          form: str | None) -> None:
     """Play one game between bots with DECK and print it (or play a seat yourself: --human NAME)."""
@@ -249,7 +229,6 @@ def _play_human(spec: GameSpec, game, human: str, bots: str, on_stderr: bool):
 
 @click.command()
 @click.argument("log", type=click.Path(dir_okay=False))
-@_unsupported_is_an_error
 def replay(log: str) -> None:
     """Replay a machine LOG.json from `pugdeck play --json` and print its transcript."""
     doc = _read_json(log, "game log", MAX_LOG_BYTES)
@@ -261,7 +240,7 @@ def replay(log: str) -> None:
     except DeckError as error:
         _report_deck_error(error)
     except (illegal, ValueError, KeyError, TypeError) as error:
-        _fail(f"{log}: the log does not replay: {error}")
+        fail(f"{log}: the log does not replay: {error}")
     click.echo("\n".join(lines))
 
 
@@ -288,7 +267,6 @@ def _plot_path(ctx, param, value: str | None) -> str | None:
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 @click.option("--plot", type=click.Path(dir_okay=False), callback=_plot_path, help=PLOT_HELP)
 @quiet_option
-@_unsupported_is_an_error
 def simulate(deck: str | None, players_text: str, games: int, seed: int, bots: str, jobs: int,
              as_json: bool, plot: str | None, quiet: bool) -> None:
     """Play many seeded bot games with DECK and report statistics."""
