@@ -16,7 +16,9 @@ import asyncio
 import ipaddress
 import json
 import re
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
@@ -31,7 +33,7 @@ from pugdeck.live.loop import LiveLoop, update_message
 HERE = Path(__file__).parent
 LOOPBACK_NAMES = ("localhost",)  # and every loopback address, written as one (`host_is_loopback`)
 KEY = re.compile(r"[0-9a-f]{32}")
-KEEP_ALIVE_S = 15.0  # a comment line now and then, so a proxy or the browser keeps the stream
+KEEP_ALIVE_S = 15.0  # seconds between comment lines on an idle event stream (`event_stream`)
 MAX_FILTER_BODY = 4096
 SECURITY = {
     "X-Content-Type-Options": "nosniff",
@@ -89,16 +91,9 @@ def live_app(loop: LiveLoop, network: bool = False) -> Starlette:
 
         async def stream():
             try:
-                yield "retry: 1000\n\n" + update_message(page_state(session))
-                while not loop.stop.is_set():
-                    try:
-                        message = await asyncio.wait_for(queue.get(), KEEP_ALIVE_S)
-                    except TimeoutError:
-                        yield ": still here\n\n"
-                        continue
-                    if message is None:  # the server is stopping
-                        return
-                    yield message
+                async for line in event_stream(queue, update_message(page_state(session)), lambda line: line,
+                                               loop.stop.is_set):
+                    yield line
             finally:
                 loop.forget(queue)
         return StreamingResponse(stream(), media_type="text/event-stream",
@@ -107,7 +102,7 @@ def live_app(loop: LiveLoop, network: bool = False) -> Starlette:
     async def filters(request: Request) -> Response:
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
             return JSONResponse({"error": "send the filters as application/json"}, status_code=415)
-        body = await _bounded_body(request, MAX_FILTER_BODY)
+        body = await bounded_body(request, MAX_FILTER_BODY)
         if body is None:
             return JSONResponse({"error": f"too large: at most {MAX_FILTER_BODY} bytes"}, status_code=413)
         try:
@@ -128,9 +123,10 @@ def live_app(loop: LiveLoop, network: bool = False) -> Starlette:
 
 
 class Guard:
-    """The ASGI layer around the live app: a request that does not name this machine as its
-    host (unless the server is for the network) is answered 400 before any route sees it,
-    and every response, whoever made it, carries the security headers (`SECURITY`)."""
+    """The ASGI layer around the live app (and the party's): a request that does not name
+    this machine as its host (unless the server is for the network) is answered 400 before
+    any route sees it, and every response, whoever made it, carries the security headers
+    (`SECURITY`, where the response did not set its own)."""
 
     def __init__(self, app, network: bool) -> None:
         self.app, self.network = app, network
@@ -176,7 +172,27 @@ def host_is_loopback(host_header: str) -> bool:
         return False
 
 
-async def _bounded_body(request: Request, limit: int) -> bytes | None:
+async def event_stream(queue: asyncio.Queue, first: str, message: Callable[[Any], str],
+                       stopped: Callable[[], bool]) -> AsyncIterator[str]:
+    """A Server-Sent Event stream (the live page's, the party's screens'): `first`, then
+    `message(item)` for each item put on `queue` (of several put meanwhile, the last only:
+    each is a whole state or version), a comment line now and then so a proxy or the
+    browser keeps the stream, until an item is None (the server is stopping) or `stopped()`."""
+    yield "retry: 1000\n\n" + first
+    while not stopped():
+        try:
+            item = await asyncio.wait_for(queue.get(), KEEP_ALIVE_S)
+        except TimeoutError:
+            yield ": still here\n\n"
+            continue
+        while item is not None and not queue.empty():
+            item = queue.get_nowait()
+        if item is None:
+            return
+        yield message(item)
+
+
+async def bounded_body(request: Request, limit: int) -> bytes | None:
     """The request's body, or None as soon as its declared length or the bytes read pass
     `limit`: a 300 MB post is refused unread, not read whole and then measured."""
     declared = request.headers.get("content-length")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from collections.abc import Callable
 
 import anyio
@@ -40,7 +39,6 @@ class LiveLoop:
         self.session = session
         self.listeners: set[asyncio.Queue[str | None]] = set()
         self.stop = asyncio.Event()
-        self.last_push: float | None = None  # `perf_counter` when the last update was queued
         self._rebuilding = asyncio.Lock()
         self.on_rebuild: Callable[[LiveSession], None] | None = None  # the command reports here
 
@@ -57,7 +55,6 @@ class LiveLoop:
         message = update_message(page_state(self.session))
         for queue in self.listeners:
             queue.put_nowait(message)
-        self.last_push = time.perf_counter()
 
     async def rebuild(self) -> Timings | None:
         """Rebuild in a worker thread, then push; one at a time."""

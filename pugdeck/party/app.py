@@ -16,7 +16,6 @@ new version, on which each phone asks for its own view (`/r/<code>/me`, with its
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 import secrets
@@ -28,13 +27,12 @@ from typing import Any
 
 import segno
 from starlette.applications import Starlette
-from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from pugdeck.games import json_input
+from pugdeck.live.app import Guard, bounded_body, event_stream
 from pugdeck.party.documents import phone_state, screen_state
 from pugdeck.party.room import Room
 from pugdeck.party.setup_routes import setup_routes
@@ -43,9 +41,7 @@ from pugdeck.party.table import Refused
 HERE = Path(__file__).parent
 ASSETS = {"party.css": "text/css", "common.js": "text/javascript", "screen.js": "text/javascript",
           "phone.js": "text/javascript"}
-LOOPBACK_NAMES = ["127.0.0.1", "localhost"]
 MAX_BODY = 2048  # bytes: a name, an action and its id
-KEEP_ALIVE_S = 15.0
 TOKEN_HEADER = "x-seat-token"
 SECURITY = {
     "X-Content-Type-Options": "nosniff",
@@ -125,16 +121,11 @@ async def _json_body(request: Request) -> dict:
     """The request's JSON object, read strictly and at most MAX_BODY bytes of it."""
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         raise Refused("not_json", "send application/json", 415)
-    declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+    body = await bounded_body(request, MAX_BODY)
+    if body is None:
         raise Refused("too_large", f"a request body has at most {MAX_BODY} bytes", 413)
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise Refused("too_large", f"a request body has at most {MAX_BODY} bytes", 413)
     try:
-        value = json_input.loads(bytes(body))
+        value = json_input.loads(body)
     except ValueError as exc:
         raise Refused("bad_json", f"the body is not JSON: {exc}") from None
     if not isinstance(value, dict):
@@ -149,7 +140,8 @@ def _event(name: str, value: Any, version: int) -> str:
 
 def party_app(room: Room, network: bool = False, limits: RateLimits | None = None) -> Starlette:
     """The application serving `room`; `network` accepts any Host header (the LAN's
-    address), else only the loopback names (so a DNS name pointed at 127.0.0.1 gets nothing)."""
+    address), else only this machine's names (so a DNS name pointed at 127.0.0.1 gets
+    nothing): live's `Guard`, which also gives Starlette's own answers the security headers."""
     limits = limits or RateLimits()
     assets = {name: (HERE / name).read_bytes() for name in ASSETS}
     pages = {name: (HERE / name).read_text(encoding="utf-8") for name in ("screen.html", "phone.html")}
@@ -217,20 +209,9 @@ def party_app(room: Room, network: bool = False, limits: RateLimits | None = Non
 
         async def events():
             try:
-                yield "retry: 1000\n\n" + message()
-                while not room.stopping:
-                    try:
-                        version = await asyncio.wait_for(queue.get(), KEEP_ALIVE_S)
-                    except TimeoutError:
-                        yield ": still here\n\n"
-                        continue
-                    if version is None:
-                        return
-                    while not queue.empty():  # several changes meanwhile: send the last only
-                        version = queue.get_nowait()
-                        if version is None:
-                            return
-                    yield message()
+                async for line in event_stream(queue, message(), lambda _version: message(),
+                                               lambda: room.stopping):
+                    yield line
             finally:
                 room.forget(queue)
                 limits.close_stream(client)
@@ -308,8 +289,7 @@ def party_app(room: Room, network: bool = False, limits: RateLimits | None = Non
         Route("/r/{code}/act", room_action(act), methods=["POST"]),
         Route("/r/{code}/leave", room_action(leave), methods=["POST"]),
     ]
-    app = Starlette(routes=routes, middleware=[
-        Middleware(TrustedHostMiddleware, allowed_hosts=["*"] if network else LOOPBACK_NAMES)])
+    app = Guard(Starlette(routes=routes), network)
 
     async def limited(scope, receive, send):
         if scope["type"] == "http":
@@ -319,5 +299,4 @@ def party_app(room: Room, network: bool = False, limits: RateLimits | None = Non
                 await response(scope, receive, send)
                 return
         await app(scope, receive, send)
-    limited.app = app
     return limited
