@@ -25,14 +25,13 @@ from typing import Any
 
 import yaml
 
-from pugdeck.atomic import WriteError, write_files
 from pugdeck.authoring.texts import FORMS, needs_forms
 from pugdeck.building.pipeline import build
 from pugdeck.core.built_deck import Built
 from pugdeck.core.diagnostics import DeckError
 from pugdeck.games.narration import deck_language
 from pugdeck.inputs import InputError, read_bytes
-from pugdeck.party.table import Refused
+from pugdeck.party.guests import Refused, written
 
 MAX_CARDS = 200  # waiting and approved, for one party
 CHECKS, CHECKS_S = 5, 5.0  # a seat's cards checked (a build, a drawing) in any CHECKS_S seconds
@@ -172,14 +171,10 @@ class BlueCards:
 
     def _draw_again(self) -> None:
         """The pictures of the cards taken up: one build with all of them, one drawing."""
-        cards = [self._card(c.id, c.fields) for c in self.cards]
-        with tempfile.TemporaryDirectory(prefix="pugdeck-blue-") as folder:
-            path = Path(folder) / "cards.yaml"
-            path.write_text(yaml.safe_dump({"cards": cards}, sort_keys=False, allow_unicode=True), encoding="utf-8")
-            try:
-                built = build(self.setup.deck_path, {self.form["parameter"]: (str(path),)})
-            except DeckError:
-                return  # the deck changed under them: shown by their words, the host decides
+        try:
+            built = self._built_with([self._card(c.id, c.fields) for c in self.cards])
+        except DeckError:
+            return  # the deck changed under them: shown by their words, the host decides
         keys = self._picture(built, {c.id for c in self.cards})
         for card in self.cards:
             card.picture = keys.get(card.id)
@@ -189,28 +184,29 @@ class BlueCards:
         cards file), so a party started again takes them up."""
         data = {"format": KEPT_FORMAT, "customs": self.path.name,
                 "cards": [{"id": c.id, "by": c.by, "approved": c.approved, "fields": c.fields} for c in self.cards]}
-        try:
-            write_files({cards_path(self.path): (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode()})
-        except WriteError as error:
-            raise Refused("not_written", str(error), 500) from None
+        written({cards_path(self.path): (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode()})
 
     def _card(self, card_id: str, fields: dict) -> dict:
         return {"id": card_id, **self.form["fixed"], **fields}
 
+    def _built_with(self, cards: list[dict]) -> Built:
+        """The set-up's deck built with `cards` as a customs file of their own, in a private
+        temporary folder; `DeckError` with what `build --customs` finds."""
+        with tempfile.TemporaryDirectory(prefix="pugdeck-blue-") as folder:
+            path = Path(folder) / "cards.yaml"
+            path.write_text(yaml.safe_dump({"cards": cards}, sort_keys=False, allow_unicode=True), encoding="utf-8")
+            return build(self.setup.deck_path, {self.form["parameter"]: (str(path),)})
+
     def problems(self, card: dict) -> tuple[list[dict], Built | None]:
         """Every error `build --customs` finds in a customs file holding only `card`, as
         {field, message}, and the deck it built (None when it does not)."""
-        with tempfile.TemporaryDirectory(prefix="pugdeck-blue-") as folder:
-            path = Path(folder) / "card.yaml"
-            path.write_text(yaml.safe_dump({"cards": [card]}, sort_keys=False, allow_unicode=True), encoding="utf-8")
-            try:
-                built = build(self.setup.deck_path, {self.form["parameter"]: (str(path),)})
-            except DeckError as error:
-                keys = [f["key"] for f in self.form["fields"]]
-                # A check about a missing field names the card ("needs badges"): shown at that field.
-                return [{"field": _field_of(d, keys),
-                         "message": d.message} for d in error.diagnostics if d.is_error()], None
-        return [], built
+        try:
+            return [], self._built_with([card])
+        except DeckError as error:
+            keys = [f["key"] for f in self.form["fields"]]
+            # A check about a missing field names the card ("needs badges"): shown at that field.
+            return [{"field": _field_of(d, keys),
+                     "message": d.message} for d in error.diagnostics if d.is_error()], None
 
     def _picture(self, built: Built, card_ids: set[str], keep: bool = True) -> dict[str, str]:
         """These cards as they will print (live's drawing, the PDF's own layout): each one's
@@ -305,10 +301,7 @@ class BlueCards:
         with it (without it when none is approved)."""
         approved = any(c.approved for c in self.cards)
         if approved or self.path.exists():
-            try:
-                write_files({self.path: self.customs_text().encode("utf-8")})
-            except WriteError as error:
-                raise Refused("not_written", str(error), 500) from None
+            written({self.path: self.customs_text().encode("utf-8")})
         self.keep()
         self.setup.use_file(self.form["parameter"], self.path, approved)
 

@@ -1,4 +1,5 @@
-"""Who may sit at a party's table: the refusal every request may meet, the room's code and a
+"""Who may sit at a party's table: the refusal every request may meet (and `written`, the
+files a request writes or its refusal), the room's code and a
 seat's token (both from `secrets`: unguessable, never derived from anything a guest sees),
 and a player's name as typed, cleaned before any screen shows it.
 """
@@ -7,7 +8,10 @@ from __future__ import annotations
 
 import secrets
 import unicodedata
+from pathlib import Path
 from typing import Any
+
+from pugdeck.atomic import WriteError, write_files
 
 MAX_NAME = 24  # characters of a player's name
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L: read off a screen and typed
@@ -21,6 +25,14 @@ class Refused(Exception):
     def __init__(self, code: str, message: str, status: int = 400):
         super().__init__(message)
         self.code, self.status = code, status
+
+
+def written(files: dict[Path, bytes]) -> None:
+    """`atomic.write_files` for a request: a file that cannot be written refuses it (500)."""
+    try:
+        write_files(files)
+    except WriteError as error:
+        raise Refused("not_written", str(error), 500) from None
 
 
 def room_code() -> str:

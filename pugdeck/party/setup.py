@@ -21,7 +21,6 @@ from typing import Any
 
 import yaml
 
-from pugdeck.atomic import WriteError, write_files
 from pugdeck.authoring.slugs import is_slug, nfc
 from pugdeck.building.parameters import SHARED, game_parameters
 from pugdeck.building.pipeline import build
@@ -30,7 +29,7 @@ from pugdeck.core.diagnostics import DeckError
 from pugdeck.core.runs import number_runs
 from pugdeck.games.parameters import CHOICE, FILE, FLAG, INT, TEXT, Parameter
 from pugdeck.games.spec import GameSpec
-from pugdeck.party.table import Refused
+from pugdeck.party.guests import Refused, written
 
 # `--players` fails a build for one count; the set-up shows every count instead.
 NOT_TOGGLED = {SHARED[1].name}
@@ -264,10 +263,7 @@ class Setup:
         path = self.folder / f"{name}.yaml"
         if path.exists() and path not in self.written:
             raise Refused("exists", f"{path.name} exists in the deck's folder: choose another name")
-        try:
-            write_files({path: self.profile_text().encode("utf-8")})
-        except WriteError as error:
-            raise Refused("not_written", str(error), 500) from None
+        written({path: self.profile_text().encode("utf-8")})
         self.written.add(path)
         return path
 
