@@ -5,7 +5,7 @@ card problems located in them. Each game's `model` and `checks` build on these."
 
 from typing import Any, NamedTuple
 
-from pugdeck.authoring.loading import Document, LoadedDeck, SourceCard
+from pugdeck.authoring.loading import Document, LoadedDeck, SourceCard, inside_folder
 from pugdeck.authoring.schema_checks import SchemaCheck
 from pugdeck.authoring.texts import printed_descriptive
 from pugdeck.core.diagnostics import ERROR, Diagnostic, shortened
@@ -105,36 +105,40 @@ def file_role(doc: Document, is_root: bool) -> list[Diagnostic]:
     return out
 
 
+def written_back_images(loaded: LoadedDeck) -> list[tuple[str, dict, str]]:
+    """(key, back, image) of each back deck.yaml gives an image file."""
+    block = root_block(loaded, "deck")
+    found = []
+    for key, back in (block.items() if isinstance(block, dict) else ()):
+        image = back.get("image") if is_back_key(key) and isinstance(back, dict) else None
+        if isinstance(image, str) and image:  # an empty one is the schema's to report
+            found.append((key, back, image))
+    return found
+
+
 def back_images(loaded: LoadedDeck) -> list[Diagnostic]:
     """Each back image deck.yaml names, checked as card art is: a PNG or JPEG inside the
     deck folder that Pillow opens safely, its problem located at the `image:` value."""
-    root = loaded.root.data
-    block = root.get("deck") if isinstance(root, dict) else None
-    if not isinstance(block, dict):
-        return []
     out: list[Diagnostic] = []
     seen: dict = {}
-    for key, back in block.items():
-        image = back.get("image") if is_back_key(key) and isinstance(back, dict) else None
-        if isinstance(image, str) and image:  # an empty one is the schema's to report
-            # Imported here: Pillow costs a tenth of a second and most decks have no back image.
-            from pugdeck.authoring.images import check_image  # noqa: PLC0415
+    for key, back, image in written_back_images(loaded):
+        # Imported here: Pillow costs a tenth of a second and most decks have no back image.
+        from pugdeck.authoring.images import check_image  # noqa: PLC0415
 
-            problem = check_image(loaded.folder, image, what=f"{key} image")
-            if problem:
-                mark = loaded.root.mark(("deck", key, "image"))
-                out.append(Diagnostic(mark.file, mark.line, mark.column, None, f"deck.{key}.image",
-                                      ERROR, problem))
-            else:
-                out += _same_back(loaded, key, back, image, seen)
+        problem = check_image(loaded.folder, image, what=f"{key} image")
+        if problem:
+            mark = loaded.root.mark(("deck", key, "image"))
+            out.append(Diagnostic(mark.file, mark.line, mark.column, None, f"deck.{key}.image",
+                                  ERROR, problem))
+        else:
+            out += _same_back(loaded, key, back, image, seen)
     return out
 
 
 def deck_fonts(loaded: LoadedDeck) -> list[Diagnostic]:
     """Each font `deck.fonts` names, checked as art is (render/deck_fonts.py), its problem
     located at the file's name."""
-    root = loaded.root.data
-    block = root.get("deck") if isinstance(root, dict) else None
+    block = root_block(loaded, "deck")
     fonts = block.get("fonts") if isinstance(block, dict) else None
     if not isinstance(fonts, dict):
         return []
@@ -153,9 +157,7 @@ def _same_back(loaded: LoadedDeck, key: str, back: dict, image: str, seen: dict)
     """A second back that prints as an earlier one does (the same image file, no other text
     over it): the piles could not be told apart face down, so a Treat could hide in the
     deck (docs/printing.md). `seen`: what each earlier back prints → its key."""
-    from pugdeck.authoring.images import resolve_image  # noqa: PLC0415 (Pillow)
-
-    printed = (resolve_image(loaded.folder, image), back.get("title"), back.get("tagline"))
+    printed = (inside_folder(loaded.folder, image), back.get("title"), back.get("tagline"))
     first = seen.setdefault(printed, key)
     if first == key:
         return []
@@ -186,12 +188,7 @@ def images_together(loaded: LoadedDeck) -> list[Diagnostic]:
         art = source.data.get("art") if isinstance(source.data, dict) else None
         if isinstance(art, str) and art:
             named.append((art, source))
-    root = loaded.root.data
-    block = root.get("deck") if isinstance(root, dict) else None
-    for key, back in (block.items() if isinstance(block, dict) else ()):
-        image = back.get("image") if is_back_key(key) and isinstance(back, dict) else None
-        if isinstance(image, str) and image:
-            named.append((image, ("deck", key, "image")))
+    named += [(image, ("deck", key, "image")) for key, _back, image in written_back_images(loaded)]
     if len(named) < 2 or loaded.folder is None:
         return []  # one image: check_image's own cap holds
     from pugdeck.authoring.images import deck_art_problem  # noqa: PLC0415 (Pillow: only for decks with images)

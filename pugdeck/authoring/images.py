@@ -23,11 +23,6 @@ MAX_DECK_ART_PIXELS = 400_000_000
 FORMATS = ("PNG", "JPEG")
 
 
-def resolve_image(folder: Path, entry: str) -> Path | None:
-    """The image file an `art:` entry names, or None if it escapes the deck folder."""
-    return inside_folder(folder, entry)
-
-
 def check_image(folder: Path, entry: str, what: str = "art") -> str | None:
     """What is wrong with an `art:` entry (or another image a deck names, called `what` in
     the message: "back image"), or None when the image decodes as a build will.
@@ -52,7 +47,7 @@ def deck_art_problem(folder: Path, entries: list[str]) -> tuple[str, str] | None
     total, seen = 0, set()
     for entry in entries:
         try:
-            target = resolve_image(folder, entry)
+            target = inside_folder(folder, entry)
             info = target.stat() if target is not None else None
         except (OSError, ValueError):
             continue  # check_image has said what is wrong with it

@@ -160,8 +160,9 @@ def precompiled_path(folder: Path, part: str) -> Path:
     return folder / f"compiled_{part}.py"
 
 
-def split_schema(schema: dict, item_def: str, items_key: str = "cards") -> tuple[dict, dict]:
-    """A file's schema as (top level with its items emptied, one item).
+def file_parts(schema: dict, item_def: str = "card", items_key: str = "cards") -> dict[str, dict]:
+    """The schemas `SchemaCheck` validates a file with, by part: "file" (the top level, its
+    items emptied) and `item_def` (one item).
 
     A file is checked item by item; its top level is checked with the list emptied, so the
     top's validator leaves the item schema out (compiling it twice would cost a small deck
@@ -171,12 +172,6 @@ def split_schema(schema: dict, item_def: str, items_key: str = "cards") -> tuple
     defs = {k: v for k, v in schema.get("$defs", {}).items() if k != item_def}
     top = {**schema, "properties": properties, "$defs": defs}
     item = {**schema["$defs"][item_def], "$defs": schema["$defs"]}
-    return top, item
-
-
-def file_parts(schema: dict, item_def: str = "card", items_key: str = "cards") -> dict[str, dict]:
-    """The schemas `SchemaCheck` validates with, by part: "file" (the top) and `item_def`."""
-    top, item = split_schema(schema, item_def, items_key)
     return {"file": top, item_def: item}
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from os.path import commonprefix
 from string import Formatter
 from typing import NamedTuple
 
@@ -92,11 +93,6 @@ def placeholder_problem(text: str, allowed: Iterable[str] | None) -> str | None:
 
             return f"unknown placeholder '{{{name}}}'{suggest(name, names)} (this text's: {usable})"
     return None
-
-
-def placeholders(text: str) -> frozenset[str]:
-    """The placeholder names `text` uses."""
-    return frozenset(name for _lit, name, _spec, _conv in Formatter().parse(text) if name is not None)
 
 
 def format_text(text: str, values: Mapping[str, object]) -> str:
@@ -222,7 +218,7 @@ def _compact_core(masculine: str, feminine: str) -> str:
         return f"{masculine}/{feminine[len(masculine):]}"
     if masculine.startswith(feminine):  # miserable/r, Gefangene/r
         return f"{feminine}/{masculine[len(feminine):]}"
-    common = shared = len(_common_prefix(masculine, feminine))
+    common = shared = len(commonprefix([masculine, feminine]))
     # back over up to two vowels, so the ending starts a syllable: menteur/euse, not menteur/se
     while shared > common - 2 and shared > 0 and masculine[shared - 1].lower() in _VOWELS:
         shared -= 1
@@ -230,13 +226,6 @@ def _compact_core(masculine: str, feminine: str) -> str:
     if common >= 3 and len(ending_f) <= 4 and len(ending_f) <= len(ending_m) + 3:
         return f"{masculine}/{ending_f}"  # pésimo/a, rieur/euse
     return f"{masculine}/{feminine}"
-
-
-def _common_prefix(first: str, second: str) -> str:
-    size = 0
-    while size < min(len(first), len(second)) and first[size] == second[size]:
-        size += 1
-    return first[:size]
 
 
 def every_form(descriptive: object) -> str:

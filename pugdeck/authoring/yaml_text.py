@@ -49,8 +49,6 @@ MAX_NUMBER_CHARS = 100
 _ODD_BREAKS = (("\x85", "NEXT LINE"), ("\u2028", "LINE SEPARATOR"), ("\u2029", "PARAGRAPH SEPARATOR"))
 _COLLECTION_TAGS = {None, "!", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 
-Path_ = tuple  # a path into the data: ("cards", 3, "level")
-
 
 @dataclass(frozen=True)
 class Mark:
