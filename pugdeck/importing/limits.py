@@ -8,7 +8,7 @@ checked before the work it guards, so a hostile table (a million rows, a zip bom
 from __future__ import annotations
 
 from pugdeck.authoring.yaml_text import MAX_FILE_BYTES, MAX_FILES
-from pugdeck.core.diagnostics import ERROR, Diagnostic
+from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
 
 # The table file itself, CSV or .xlsx: the size of one deck file, whose cards it usually becomes.
 MAX_TABLE_BYTES = MAX_FILE_BYTES
@@ -60,3 +60,10 @@ def too_wide(display: str, row: int, column: int) -> Diagnostic:
     return Diagnostic(display, row, column, None, None, ERROR, (
         f"this row has a cell in column {column_letter(column)} (column {column:,}); a table has at "
         f"most {MAX_COLUMNS} columns (a card has about fifteen fields)"))
+
+
+def table_error(display: str, message: str, row: int = 0, column: int | None = None) -> DeckError:
+    """A refusal of the table located at `row` and `column` (by default the row's first
+    cell; row 0 is the whole file)."""
+    column = (1 if row else 0) if column is None else column
+    return DeckError([Diagnostic(display, row, column, None, None, ERROR, message)])

@@ -24,6 +24,7 @@ from pugdeck.importing.limits import (
     MAX_COLUMNS,
     MAX_TABLE_BYTES,
     column_letter,
+    table_error,
     too_many_rows,
     too_wide,
 )
@@ -62,23 +63,18 @@ def read_table(path: Path) -> Table:
     try:
         data = read_bytes(path, MAX_TABLE_BYTES)
     except TooLarge as exc:
-        raise _file_error(display, f"the table {exc.reason[3:]}; import a large deck in parts, each "
+        raise table_error(display, f"the table {exc.reason[3:]}; import a large deck in parts, each "
                           "table naming its own card files in the 'file' column") from None
     except InputError as exc:
-        raise _file_error(display, f"cannot read the table: {exc.reason}") from None
+        raise table_error(display, f"cannot read the table: {exc.reason}") from None
     if path.suffix.lower() in WORKBOOK_SUFFIXES:
         rows = _bounded(workbook_rows(data, display), display)
     else:
         rows = _bounded(_csv_rows(data, display), display)
     if not rows:
-        raise DeckError([Diagnostic(display, 1, 1, None, None, ERROR,
-                                    "the table is empty; the first row must name the fields")])
+        raise table_error(display, "the table is empty; the first row must name the fields", 1)
     (_, header), *data_rows = rows
     return Table(display, header, data_rows)
-
-
-def _file_error(display: str, message: str) -> DeckError:
-    return DeckError([Diagnostic(display, 0, 0, None, None, ERROR, message)])
 
 
 def _bounded(rows: Iterable[tuple[int, list[str]]], display: str) -> list[tuple[int, list[str]]]:
@@ -128,8 +124,7 @@ def _csv_rows(data: bytes, display: str) -> Iterator[tuple[int, list[str]]]:
         reason = str(exc)
         if "field larger than field limit" in reason:
             reason = f"a cell holds more than {csv.field_size_limit():,} characters"
-        raise DeckError([Diagnostic(display, number + 1, 1, None, None, ERROR,
-                                    f"not valid CSV at text line {reader.line_num}: {reason}")]) from None
+        raise table_error(display, f"not valid CSV at text line {reader.line_num}: {reason}", number + 1) from None
 
 
 def _decoded(data: bytes, display: str) -> str:
@@ -142,6 +137,5 @@ def _decoded(data: bytes, display: str) -> str:
         before = data[:offset]
         line = before.count(b"\n") + 1
         column = offset - (before.rfind(b"\n") + 1) + 1
-        raise DeckError([Diagnostic(display, line, column, None, None, ERROR, (
-            f"invalid UTF-8: byte 0x{data[offset]:02x} at offset {offset}; save the table as "
-            "CSV UTF-8"))]) from None
+        raise table_error(display, f"invalid UTF-8: byte 0x{data[offset]:02x} at offset {offset}; save "
+                          "the table as CSV UTF-8", line, column) from None

@@ -14,8 +14,8 @@ import io
 from collections.abc import Iterator
 from datetime import date, datetime
 
-from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.importing.limits import MAX_CARD_ROWS, MAX_COLUMNS, too_wide
+from pugdeck.core.diagnostics import DeckError
+from pugdeck.importing.limits import MAX_CARD_ROWS, MAX_COLUMNS, table_error, too_wide
 from pugdeck.importing.workbook_scan import check_archive, reading_width
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -32,11 +32,11 @@ def workbook_rows(data: bytes, display: str) -> Iterator[tuple[int, list[str]]]:
     try:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # noqa: BLE001 (openpyxl raises many kinds for a bad file)
-        raise _error(display, 0, f"cannot read the workbook: {_reason(exc)}") from None
+        raise table_error(display, f"cannot read the workbook: {_reason(exc)}") from None
     number = 0
     try:
         if not book.worksheets:
-            raise _error(display, 0, "the workbook has no sheet")
+            raise table_error(display, "the workbook has no sheet")
         sheet = book.worksheets[0]
         sheet.reset_dimensions()  # the size it declares may be 16,384 columns: never pad to it
         # openpyxl keeps the sheet's part name privately; without it rows run to their last
@@ -47,8 +47,8 @@ def workbook_rows(data: bytes, display: str) -> Iterator[tuple[int, list[str]]]:
             try:
                 values = next(rows, None)
             except Exception as exc:  # noqa: BLE001 (the sheet's XML is parsed as it is read)
-                raise _error(display, number + 1, f"cannot read the workbook at row {number + 1}: "
-                             f"{_reason(exc)}") from None
+                raise table_error(display, f"cannot read the workbook at row {number + 1}: {_reason(exc)}",
+                                  number + 1) from None
             if values is None:
                 return
             number += 1
@@ -67,10 +67,10 @@ def _openpyxl(display: str):  # noqa: ANN202 (the module, imported only for .xls
     try:
         import openpyxl  # noqa: PLC0415 (optional: pip install openpyxl defusedxml)
     except ImportError:
-        raise _error(display, 0, f"reading .xlsx needs openpyxl: {_INSTALL}") from None
+        raise table_error(display, f"reading .xlsx needs openpyxl: {_INSTALL}") from None
     if not openpyxl.DEFUSEDXML:
         # Without it openpyxl parses with xml.etree, which would expand entities.
-        raise _error(display, 0, f"reading .xlsx safely needs defusedxml beside openpyxl: {_INSTALL}")
+        raise table_error(display, f"reading .xlsx safely needs defusedxml beside openpyxl: {_INSTALL}")
     return openpyxl
 
 
@@ -85,10 +85,6 @@ def _reason(exc: BaseException) -> str:
         seen = seen.__cause__ or seen.__context__
     # openpyxl's own messages run over several lines and end "see the exception".
     return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-
-
-def _error(display: str, row: int, message: str) -> DeckError:
-    return DeckError([Diagnostic(display, row, 1 if row else 0, None, None, ERROR, message)])
 
 
 def _cell_text(value: object) -> str:

@@ -14,8 +14,15 @@ import io
 import re
 import zipfile
 
-from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic
-from pugdeck.importing.limits import MAX_ARCHIVE_MEMBERS, MAX_COLUMNS, MAX_UNPACKED_BYTES, MAX_XML_TAGS, too_wide
+from pugdeck.core.diagnostics import DeckError
+from pugdeck.importing.limits import (
+    MAX_ARCHIVE_MEMBERS,
+    MAX_COLUMNS,
+    MAX_UNPACKED_BYTES,
+    MAX_XML_TAGS,
+    table_error,
+    too_wide,
+)
 
 _XML_PARTS = (".xml", ".rels", ".vml")
 _CHUNK = 1 << 20
@@ -36,11 +43,11 @@ def check_archive(data: bytes, display: str) -> None:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             members = archive.infolist()
             if len(members) > MAX_ARCHIVE_MEMBERS:
-                raise _error(display, f"the workbook has {len(members):,} parts; the limit is "
+                raise table_error(display, f"the workbook has {len(members):,} parts; the limit is "
                              f"{MAX_ARCHIVE_MEMBERS:,} (a workbook has about ten)")
             unpacked = sum(member.file_size for member in members)
             if unpacked > MAX_UNPACKED_BYTES:
-                raise _error(display, f"the workbook unpacks to {unpacked / 2**20:,.0f} MiB; the limit "
+                raise table_error(display, f"the workbook unpacks to {unpacked / 2**20:,.0f} MiB; the limit "
                              f"is {MAX_UNPACKED_BYTES // 2**20} MiB (a zip bomb?); save the sheet as CSV UTF-8")
             tags = 0
             for member in members:
@@ -49,10 +56,10 @@ def check_archive(data: bytes, display: str) -> None:
                         while chunk := part.read(_CHUNK):
                             tags += chunk.count(b"<")
             if tags > MAX_XML_TAGS:
-                raise _error(display, f"the workbook's XML has {tags:,} tags; the limit is {MAX_XML_TAGS:,} "
+                raise table_error(display, f"the workbook's XML has {tags:,} tags; the limit is {MAX_XML_TAGS:,} "
                              "(a sheet of 20,000 cards has about a million); save the sheet as CSV UTF-8")
     except (zipfile.BadZipFile, ValueError, OSError, EOFError, NotImplementedError) as exc:
-        raise _error(display, f"not a readable .xlsx workbook (a zip archive): {exc}; save the sheet "
+        raise table_error(display, f"not a readable .xlsx workbook (a zip archive): {exc}; save the sheet "
                      "as .xlsx or as CSV UTF-8") from None
 
 
@@ -75,7 +82,3 @@ def reading_width(data: bytes, part: str | None, display: str) -> int | None:
             column = column * 26 + ord(letter) - ord("A") + 1
         raise DeckError([too_wide(display, row, column)])
     return None if _CELL_WITHOUT_REFERENCE.search(sheet) else MAX_COLUMNS
-
-
-def _error(display: str, message: str) -> DeckError:
-    return DeckError([Diagnostic(display, 0, 0, None, None, ERROR, message)])
