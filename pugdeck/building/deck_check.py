@@ -10,7 +10,7 @@ from pugdeck.authoring.loading import LoadedDeck, gc_paused, load_deck
 from pugdeck.core.diagnostics import ERROR, Diagnostic
 from pugdeck.games.game_schemas import card_fields
 from pugdeck.games.parts import MissingPart
-from pugdeck.games.registry import game, registered
+from pugdeck.games.registry import registered
 from pugdeck.games.spec import GameSpec
 
 
@@ -62,5 +62,3 @@ def _check(loaded: LoadedDeck) -> tuple[Any, list[Diagnostic]]:
     # A deck with a file left unread is never a deck to build, whatever a game's checks say.
     return (deck if loaded.whole else None), diagnostics
 
-
-__all__ = ["check_deck_at", "game", "game_id_of", "game_of"]

@@ -20,7 +20,6 @@ from pugdeck.building.profiles import load_profile, located_in_profile
 from pugdeck.core.built_deck import Built, dumps
 from pugdeck.core.diagnostics import ERROR, DeckError, Diagnostic, errors_in
 from pugdeck.games.registry import game
-from pugdeck.games.spec import GameSpec
 
 
 def check(deck_path: Path) -> tuple[Any, list]:
@@ -32,16 +31,12 @@ def check(deck_path: Path) -> tuple[Any, list]:
         raise DeckError(diagnostics)
     if not all(hasattr(deck, name) for name in ("info", "origins", "folder")):
         # A game's check_deck of its own returned something else (its loaded deck, say).
-        spec = game_of_deck(deck_path)
+        spec = game_of(load_deck(deck_path, positions=False, partial=True))
         raise DeckError([Diagnostic("", 0, 0, None, "game", ERROR,
                                     f"{spec.title} broke pugdeck's game contract: its check_deck returned "
                                     f"a {type(deck).__name__}, not a checked deck (games/deck_checks.py "
                                     "CheckedDeck: info, origins, folder)")])
     return deck, diagnostics
-
-
-def game_of_deck(deck_path: Path) -> GameSpec:
-    return game_of(load_deck(deck_path, positions=False, partial=True))
 
 
 def build(deck_path: Path, params: Mapping[str, Any] | None = None, *, profile: Path | None = None,
