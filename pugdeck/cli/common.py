@@ -165,18 +165,13 @@ def report_build(built: Built) -> None:
         click.echo(f"warning: {warning}", err=True)
 
 
-def shows_progress(quiet: bool = False) -> bool:
-    """Whether long work draws a bar: on a terminal (stderr) only, never in a pipe, a log
-    file or a test, and never when the user asked for quiet (--quiet, --json)."""
-    return not quiet and sys.stderr.isatty()
-
-
 @contextmanager
 def progress_bar(total: int, label: str, *, quiet: bool = False) -> Iterator[Callable[[int, int], None]]:
     """A progress callback `(done, total)` with done counted from the start: a bar on
-    stderr when `shows_progress(quiet)`, else a callback that does nothing. The one
+    stderr when it is a terminal (never in a pipe, a log file or a test) and the user did
+    not ask for quiet (--quiet, --json), else a callback that does nothing. The one
     progress helper of the command line (Click's bar, so it looks like every Click tool's)."""
-    if not shows_progress(quiet):
+    if quiet or not sys.stderr.isatty():
         yield lambda done, total: None
         return
     with click.progressbar(length=total, label=label, file=sys.stderr) as bar:

@@ -53,11 +53,11 @@ def export_options(command: click.Command) -> click.Command:
 
 def run_export(deck: Path, options: dict, name: str | None,
                make_files: Callable[[Built, CardPdf], dict[Path, bytes]],
-               record: Callable[[Built], tuple[Path, str]] | None = None) -> tuple[Built, dict]:
+               record: Callable[[Built], tuple[Path, str]] | None = None) -> tuple[Built, dict[Path, int]]:
     """Build, draw, make the files and write them. With `record` (the built deck → the
     export's folder and the names it owns there), the folder's output record goes in the
     same batch (`recorded_batch`). Then the build's summary line (which deck, when DECK was
-    left out), unless --quiet."""
+    left out), unless --quiet. Returns the built deck and each file's size."""
     built, pdf = built_and_drawn(deck, options, name)
     files = make_files(built, pdf)
     if record is None:
@@ -70,7 +70,7 @@ def run_export(deck: Path, options: dict, name: str | None,
     report_build(built)
     if not options.get("quiet"):
         click.echo(with_origin(built.summary))
-    return built, files
+    return built, {path: len(data) for path, data in files.items()}
 
 
 def built_and_drawn(deck: Path, options: dict, name: str | None) -> tuple[Built, CardPdf]:
@@ -80,24 +80,19 @@ def built_and_drawn(deck: Path, options: dict, name: str | None) -> tuple[Built,
         return built, card_pdf(built, progress=advance)
 
 
-def _report(files: dict[Path, bytes | int], what: str, quiet: bool = False) -> None:
-    """One line per folder, or the file itself when a folder got only one (`files`: each
-    file's bytes or its size)."""
+def _report(sizes: dict[Path, int], what: str, quiet: bool = False) -> None:
+    """One line per folder, or the file itself when a folder got only one."""
     if quiet:
         return
     by_folder: dict[Path, list[Path]] = {}
-    for path in files:
+    for path in sizes:
         by_folder.setdefault(path.parent, []).append(path)
     for folder, paths in sorted(by_folder.items()):
         if len(paths) == 1:
             click.echo(f"wrote {paths[0]}")
         else:
-            size = sum(_size(files[p]) for p in paths) / 1e6
+            size = sum(sizes[p] for p in paths) / 1e6
             click.echo(f"wrote {len(paths)} {what} ({size:.1f} MB) in {folder}")
-
-
-def _size(data: bytes | int) -> int:
-    return data if isinstance(data, int) else len(data)
 
 
 @export.command("png")
@@ -187,9 +182,9 @@ def tts_command(deck: Path, name: str | None, out_dir: str, base_url: str | None
             return tts_files(built, Path(out_dir), base_url, pdf=pdf, saved_dir=tts_dir,
                              progress=advance)
 
-    built, files = run_export(deck, options, name, make,
+    built, sizes = run_export(deck, options, name, make,
                               record=lambda b: (tts_folder(b, Path(out_dir)), f"{b.name}-faces-*.jpg"))
-    _report(files, "Tabletop Simulator files", options["quiet"])
+    _report(sizes, "Tabletop Simulator files", options["quiet"])
     if not options["quiet"]:
         click.echo(f"saved object: {saved_object_paths(built, Path(out_dir), tts_dir)[0]}")
 
@@ -207,8 +202,8 @@ def html_command(deck: Path, name: str | None, out_dir: str, dpi: int, **options
             return {html_path(built, Path(out_dir)): gallery_html(built, dpi, pdf=pdf,
                                                                    progress=advance)}
 
-    _, files = run_export(deck, options, name, make)
-    _report(files, "HTML page", options["quiet"])
+    _, sizes = run_export(deck, options, name, make)
+    _report(sizes, "HTML page", options["quiet"])
 
 
 @click.command("preview")
@@ -220,5 +215,5 @@ def preview_command(deck: Path, name: str | None, out_dir: str, **options) -> No
     def make(built: Built, pdf: CardPdf) -> dict[Path, bytes]:
         return {preview_path(built, Path(out_dir)): preview_png(built, pdf)}
 
-    _, files = run_export(deck, options, name, make)
-    _report(files, "preview", options["quiet"])
+    _, sizes = run_export(deck, options, name, make)
+    _report(sizes, "preview", options["quiet"])

@@ -80,27 +80,23 @@ def _deck_game(deck: str | None) -> tuple[dict, GameSpec]:
     the bundled default deck, as for `build`; stderr says which."""
     from pugdeck.games.engine_input import built_game  # noqa: PLC0415 (schemas load with the deck, not for --help)
 
+    source, path = deck, Path(deck) if deck is not None else None
     if deck is None:
         found = default_deck(click.get_current_context())
-        doc = _built_in_memory(found)
+        doc, source = _built_in_memory(found), str(found)
         click.echo(f"deck: {with_origin(doc['name'] + ':')[:-1]}", err=True)
-        try:
-            return doc, built_game(doc, str(found))
-        except DeckError as error:
-            _report_deck_error(error)
-    path = Path(deck)
-    if not path.exists():
+    elif not path.exists():
         bundled = bundled_decks()
         if "/" in deck or "\\" in deck or deck not in bundled:
             fail(f"cannot read {deck}: it does not exist, and no bundled deck has that name "
-                  f"({', '.join(sorted(bundled))})")
+                 f"({', '.join(sorted(bundled))})")
         doc = _built_in_memory(bundled[deck])
     elif path.is_dir() or path.suffix.lower() in DECK_SUFFIXES:
         doc = _built_in_memory(path)
     else:
         doc = _read_json(deck, "built deck", MAX_BUILT_BYTES, check_text=False)
     try:
-        return doc, built_game(doc, deck)
+        return doc, built_game(doc, source)
     except DeckError as error:
         _report_deck_error(error)
 
