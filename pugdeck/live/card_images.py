@@ -88,11 +88,9 @@ def image_stamps(value: object, folder: Path) -> list:
 
 def context_key(built: Built) -> str:
     """What every face of the deck depends on besides its own card."""
-    doc = built.doc
-    spec = game(str(doc.get("game", "")))
-    deck = doc.get("deck", {})
-    template = deck_template(spec, deck.get("template"), built.folder, deck)  # its fonts too
-    shared = {key: doc.get(key) for key in ("game", "deck", "rules", "components")}
+    spec, deck = game(built.game), built.deck
+    template = deck_template(spec, built.template, built.folder, deck)  # its fonts too
+    shared = {key: built.doc[key] for key in ("game", "deck", "rules", "components")}
     folder = Path(built.folder).resolve()
     return _digest(shared, built.blanks, repr(template), image_stamps(shared, folder))
 

@@ -15,10 +15,10 @@ from pugdeck.live.summary import page_summary
 
 
 def problem(diagnostic: Diagnostic) -> dict:
-    """A problem as the page and `/status.json` show it; text escaped as `validate` prints it."""
+    """A problem as `/status.json` gives it, its text escaped as `validate` prints it (the
+    page's state adds the line it shows: `problem_text`)."""
     data = diagnostic.as_json()
-    return {"file": data["file"], "line": data["line"], "column": data["column"], "card": data["card"],
-            "message": data["message"], "severity": data["severity"], "text": diagnostic.format()}
+    return {key: data[key] for key in ("file", "line", "column", "card", "message", "severity")}
 
 
 def status(session: LiveSession) -> dict:
@@ -27,11 +27,7 @@ def status(session: LiveSession) -> dict:
     snap = session.snapshot
     cards = len(snap.view.built.cards) if snap.view else 0
     return {"ok": snap.ok, "version": snap.version, "cards": cards,
-            "problems": [_public(problem(d)) for d in snap.problems]}
-
-
-def _public(entry: dict) -> dict:
-    return {key: entry[key] for key in ("file", "line", "column", "card", "message", "severity")}
+            "problems": [problem(d) for d in snap.problems]}
 
 
 PAGE_WORDS = Path(__file__).with_name("words.yaml")
@@ -93,7 +89,7 @@ def page_state(session: LiveSession) -> dict:
     return {
         "version": snap.version,
         "ok": snap.ok,
-        "title": (built.deck.get("name") or built.name) if built else "",
+        "title": built.title if built else "",
         "summary": page_summary(built, words) if built else "",
         "words": page_words(built.doc if built else None),
         "problems": problems,

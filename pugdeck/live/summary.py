@@ -41,7 +41,7 @@ def page_summary(built: Built, words: Words) -> str:
     said = [line]
     removed = (built.doc.get("filters") or {}).get("removed") or {}
     said += [words.counted("summary_removed", count, filter=name) for name, count in removed.items() if count]
-    playable = (built.doc.get("checked") or {}).get("playable_for") or []
+    playable = built.doc["checked"]["playable_for"]
     said.append(words("summary_playable", players=number_runs(playable)) if playable
                 else words("summary_unplayable"))
     return "; ".join(said)

@@ -39,8 +39,7 @@ def watched_folders(deck_folder: Path, given_files: Iterable[Path], built: Built
 def read_files(built: Built, given_files: Iterable[Path]) -> frozenset[Path]:
     """Every file the good build `built` read (see the module's docstring), resolved."""
     folder = Path(built.folder).resolve()
-    names = [entry["path"] for entry in built.doc.get("source", {}).get("files", [])
-             if entry.get("role") == "deck"]
+    names = [entry["path"] for entry in built.doc["source"]["files"] if entry["role"] == "deck"]
     names += image_names(built.doc)
     files = {Path(path).resolve() for path in given_files}
     for name in names:

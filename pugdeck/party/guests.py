@@ -62,8 +62,7 @@ def shortfall(doc: dict, players: int) -> str:
     """Why a deck too small for any number of players cannot be dealt to `players`, from
     the build's own check (`checked.players`): what Start says until blue cards or looser
     filters make it playable."""
-    check = next((c for c in doc.get("checked", {}).get("players", [])
-                  if isinstance(c, dict) and c.get("players") == players), {})
-    short = int(check.get("needed", 0)) - int(check.get("cards", 0))
+    check = next((c for c in doc["checked"]["players"] if c["players"] == players), {"needed": 0, "cards": 0})
+    short = check["needed"] - check["cards"]
     return (f"the deck is too small for any number of players: {players} need {short} more cards "
             "(write blue cards, or loosen the filters)")

@@ -295,7 +295,7 @@ def back_offset(x: str | None, y: str | None) -> tuple[float, float]:
 def playability(doc: dict, joined: int, words) -> dict:
     """Whom the built deck is playable for, in words, as `build` checked it
     (`checked.players`): "playable for 5–8; for 10 you need 12 more cards"."""
-    checks = doc.get("checked", {}).get("players", [])
+    checks = doc["checked"]["players"]
     playable = [c["players"] for c in checks if c["playable"]]
     line = words("playable_for", players=number_runs(playable)) if playable else words("playable_for_none")
     wanted = next((c for c in checks if c["players"] == joined), None)

@@ -44,12 +44,12 @@ def setup_routes(room: Room, right, screen_action, room_action, error, headers: 
     def tailor(body: dict) -> None:
         no_setup()
         room.setup.change(body)
-        table.set_up_changed()
+        table.changed()
 
     def save_profile(body: dict) -> None:
         no_setup()
         room.saved = room.setup.save_profile(body).name
-        table.set_up_changed()
+        table.changed()
 
     def blue_cards() -> Any:
         no_setup()
@@ -63,12 +63,12 @@ def setup_routes(room: Room, right, screen_action, room_action, error, headers: 
         preview = body.get("preview", False) is True
         answer = cards.write(table.seats[seat].name, body.get("card"), preview=preview)
         if not preview:
-            table.set_up_changed()
+            table.changed()
         return answer
 
     def decide_blue(body: dict) -> None:
         blue_cards().decide(body)
-        table.set_up_changed()
+        table.changed()
 
     async def download(request: Request) -> Response:
         """A printout of the deck as set up, the bytes the command line writes."""

@@ -112,7 +112,7 @@ class PartyTable:
         self._name_is_free(name)
         token = new_token()
         self.seats.append(Seat(name, token, form=form))
-        self._changed()
+        self.changed()
         return len(self.seats) - 1, token
 
     def claim(self, seat: Any, name: Any) -> str:
@@ -123,7 +123,7 @@ class PartyTable:
         if place.is_bot or place.token is not None or clean_name(name) != place.name:
             raise Refused("taken", "that seat is not free to take", 409)
         place.token = new_token()
-        self._changed()
+        self.changed()
         return place.token
 
     def use_deck(self, doc: dict) -> None:
@@ -132,13 +132,12 @@ class PartyTable:
             raise Refused("started", "the game has started already", 409)
         self.fewest, self.most = self._seat_range(doc)
         self.doc = doc
-        self._changed()
+        self.changed()
 
     def _seat_range(self, doc: dict) -> tuple[int, int]:
         """The fewest and most seats the deck is playable for; for a deck too small for any
         (blue cards may yet rescue it), those its rules allow: Start refuses until it plays."""
-        counts = self.spec.player_counts(doc) or [c.get("players") for c in doc.get("checked", {}).get("players", [])
-                                                  if isinstance(c, dict) and isinstance(c.get("players"), int)]
+        counts = self.spec.player_counts(doc) or [check["players"] for check in doc["checked"]["players"]]
         if not counts:
             raise Refused("unplayable", "the deck is playable for no number of players "
                           "(`pugdeck validate` says what it lacks)")
@@ -168,7 +167,7 @@ class PartyTable:
         self.state = self.game.new_initial_state()
         self._advance()
         self._save()
-        self._changed()
+        self.changed()
 
     def _give_forms(self) -> None:
         """Each person's form to the engine's game, which says their lines in it; a form the
@@ -215,7 +214,7 @@ class PartyTable:
         self.seats[seat].done.add(action_id)
         self._advance()
         self._save()
-        self._changed()
+        self.changed()
 
     def bot_takes(self, seat: Any) -> None:
         """A bot plays `seat` from now on (its person left); their token stops working."""
@@ -228,13 +227,13 @@ class PartyTable:
         self.seats[seat] = Seat(self.seats[seat].name, bot=bot, kind=bot.kind)
         self._advance()
         self._save()
-        self._changed()
+        self.changed()
 
     def leave(self, token: Any) -> None:
         seat = self.seat_of(token)
         if not self.started:
             del self.seats[seat]
-            self._changed()
+            self.changed()
             return
         self.bot_takes(seat)
 
@@ -244,12 +243,10 @@ class PartyTable:
         for _step in islice(advance(self.state, [seat.bot for seat in self.seats]), MAX_AUTO_STEPS):
             pass
 
-    def _changed(self) -> None:
+    def changed(self) -> None:
+        """Something every screen should show changed (the set-up screen's changes too):
+        the version grows."""
         self.version += 1
-
-    def set_up_changed(self) -> None:
-        """The set-up screen changed the deck or its choices: the screens redraw."""
-        self._changed()
 
     # --- the log -----------------------------------------------------------------------
 
@@ -323,7 +320,7 @@ class PartyTable:
             state.apply_action(action)
         table.state = state
         table._advance()
-        table._changed()
+        table.changed()
         return table
 
     # --- what the screens see ----------------------------------------------------------
