@@ -47,17 +47,14 @@ _SECURITY_RAW = [(name.lower().encode("latin-1"), value.encode("latin-1")) for n
 
 def live_app(loop: LiveLoop, network: bool = False) -> Starlette:
     """The application serving `loop`'s session; `network` accepts any Host header."""
-    files = {name: (HERE / name).read_bytes() for name in ("page.html", "page.js", "page.css")}
     session = loop.session
 
-    async def page(request: Request) -> Response:
-        return Response(files["page.html"], media_type="text/html; charset=utf-8", headers=FRESH)
+    def served(name: str, media_type: str):
+        data = (HERE / name).read_bytes()
 
-    async def script(request: Request) -> Response:
-        return Response(files["page.js"], media_type="text/javascript; charset=utf-8", headers=FRESH)
-
-    async def style(request: Request) -> Response:
-        return Response(files["page.css"], media_type="text/css; charset=utf-8", headers=FRESH)
+        async def file(request: Request) -> Response:
+            return Response(data, media_type=f"{media_type}; charset=utf-8", headers=FRESH)
+        return file
 
     async def no_icon(request: Request) -> Response:
         return Response(status_code=204, headers=SECURITY)  # browsers ask; a 404 would be logged
@@ -113,7 +110,8 @@ def live_app(loop: LiveLoop, network: bool = False) -> Starlette:
         return JSONResponse(status(session), headers=FRESH)
 
     routes = [
-        Route("/", page), Route("/page.js", script), Route("/page.css", style),
+        Route("/", served("page.html", "text/html")), Route("/page.js", served("page.js", "text/javascript")),
+        Route("/page.css", served("page.css", "text/css")),
         Route("/favicon.ico", no_icon),
         Route("/status.json", status_json), Route("/view.json", view_json),
         Route("/deck.json", deck_json), Route("/events", events),

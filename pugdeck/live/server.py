@@ -52,13 +52,16 @@ class LiveServer:
 
     def __init__(self, session: LiveSession, sock: socket.socket, network: bool = False):
         self.loop = LiveLoop(session)
+        self._uvicorn_on(live_app(self.loop, network), sock)
+
+    def _uvicorn_on(self, app, sock: socket.socket, **options) -> None:
+        """uvicorn, quiet, to serve `app` on `sock` beside `self.loop` (`run` starts both)."""
         self.sock = sock
-        config = uvicorn.Config(live_app(self.loop, network), log_level="warning", access_log=False,
-                                lifespan="off", timeout_graceful_shutdown=GRACE_S)
-        self.server = uvicorn.Server(config)
+        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
+                                                    timeout_graceful_shutdown=GRACE_S, **options))
 
     def run(self) -> None:
-        asyncio.run(self._serve())
+        asyncio.run(self._run())
 
     def stop(self) -> None:
         """Ask the server to stop, from any thread (as Ctrl-C does)."""
@@ -68,7 +71,7 @@ class LiveServer:
     def started(self) -> bool:
         return self.server.started
 
-    async def _serve(self) -> None:
+    async def _run(self) -> None:
         async with anyio.create_task_group() as tasks:
             tasks.start_soon(self.loop.watch)
             tasks.start_soon(self._close_when_exiting)

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import socket
 
-import uvicorn
-
-from pugdeck.live.server import GRACE_S, LiveServer
+from pugdeck.live.server import LiveServer
 from pugdeck.party.app import RateLimits, party_app
 from pugdeck.party.room import Room
 
@@ -34,8 +32,4 @@ class PartyServer(LiveServer):
 
     def __init__(self, room: Room, sock: socket.socket, network: bool, limits: RateLimits | None = None):
         self.room = self.loop = room
-        self.sock = sock
-        config = uvicorn.Config(party_app(room, network, limits), log_level="warning", access_log=False,
-                                lifespan="off", timeout_graceful_shutdown=GRACE_S,
-                                h11_max_incomplete_event_size=16 * 1024)
-        self.server = uvicorn.Server(config)
+        self._uvicorn_on(party_app(room, network, limits), sock, h11_max_incomplete_event_size=16 * 1024)
