@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pugdeck.games.conformance import strings_in
 from pugdeck.games.pug_you.observation import hidden_from
 from pugdeck.games.pug_you.phases import AWARD, CHANCE, NO_CARD, NOMINATE, TERMINAL, VOTE
 
@@ -30,20 +31,6 @@ def card_places(state: State) -> list[int]:
     if state.active_card != NO_CARD:
         places.append(state.active_card)
     return places
-
-
-def _strings(value) -> set[str]:
-    """Every string anywhere inside a JSON-like value (ids can hide in any field)."""
-    found, stack = set(), [value]
-    while stack:
-        item = stack.pop()
-        if type(item) is str:
-            found.add(item)
-        elif type(item) is dict:
-            stack.extend(item.values())
-        elif type(item) in (list, tuple):
-            stack.extend(item)
-    return found
 
 
 def action_order(action: dict) -> tuple:
@@ -83,6 +70,6 @@ def check_invariants(state: State) -> None:
     if state.phase in (NOMINATE, VOTE, AWARD):
         ensure(state.active not in state.nominees, "the active player is nominated")
     for player in range(g.players):
-        seen = _strings(state.observation(player))
+        seen = strings_in(state.observation(player))
         leaked = seen & hidden_from(state, player)
         ensure(not leaked, f"seat {player} sees hidden cards {sorted(leaked)[:3]}")
