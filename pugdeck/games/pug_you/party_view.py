@@ -14,7 +14,7 @@ from pathlib import Path
 from pugdeck.authoring.texts import FORMS, has_forms
 from pugdeck.games.narration import Words
 from pugdeck.games.pug_you.engine import Game
-from pugdeck.games.pug_you.terminal_view import Narrator, card_text
+from pugdeck.games.pug_you.terminal_view import Narrator, card_text, seat_label
 from pugdeck.games.pug_you.transcript import loser_speech
 
 PARTY_WORDS = Path(__file__).with_name("party.yaml")
@@ -121,10 +121,6 @@ def screen(game: Game, seen: dict, events: list[dict], names: list[str]) -> dict
             "lines": _lines(game, None, events, seen, names)}
 
 
-def _seat_label(game: Game, seen: dict, names: list[str], seat: int) -> str:
-    return game.words("seat_option", name=names[seat], badges=game.words.counted("n_badges", seen["badges"][seat]))
-
-
 def phone(game: Game, seen: dict, events: list[dict], legal: list[dict], names: list[str]) -> dict:
     """One seat's phone from its own observation `seen`, the last `events` as it saw them,
     and its legal actions now (empty when it is not its move)."""
@@ -152,7 +148,7 @@ def phone(game: Game, seen: dict, events: list[dict], legal: list[dict], names: 
                    for a in legal]
     elif kind == "award":
         prompt = words("award_now", card=card_text(game, game.card(seen["active_card"])))
-        choices = [{"label": _seat_label(game, seen, names, a["nominee"]), "card": None, "action": a}
+        choices = [{"label": seat_label(game, seen, names, a["nominee"]), "card": None, "action": a}
                    for a in legal]
     info = [party("your_badges", badges=words.counted("n_badges", seen["badges"][me]))]
     if seen.get("my_offer"):
