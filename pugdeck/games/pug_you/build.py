@@ -67,7 +67,7 @@ def build_deck(deck: Deck, values: Mapping[str, Any], *, name: str | None = None
     with_customs = "-with-customs" if prefs.customs and not prefs.only_customs else ""
     name = name or deck.info.id + with_customs + filter_suffix(prefs)
     doc = built_doc(
-        game="pug-you", name=name, deck=deck.info.as_json(), rules=built_cards.built_rules(played),
+        game="pug-you", name=name, deck=deck.info.as_json(), rules=played.rules.as_json(),
         filters={**prefs.as_json(), "customs": [Path(c).name for c in prefs.customs],
                  "removed": filtered.removed},
         source=source_block(sources),

@@ -23,13 +23,6 @@ def seat_name(seat: int) -> str:
     return f"P{seat}"
 
 
-def join_words(words: list[str], game: Game | None = None) -> str:
-    """'a', 'a and b', 'a, b and c' (in the deck's language when `game` is given)."""
-    if game is not None:
-        return game.words.join(words)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def level_word(game: Game, level: str) -> str:
     """A level or colour as the narration names it ('green', 'verde'); as written if unknown."""
     return game.words.texts.get(f"level_{level}", level)
@@ -132,7 +125,7 @@ def _describe(game: Game, event: dict) -> list[str]:
         return ["  " + words(f"asks_{where}_{which}", seat=name,
                              label=_card_label(game, game.index[event["card"]]))]
     if kind == "nominate":
-        nominees = join_words([seat_name(s) for s in event["nominees"]], game)
+        nominees = words.join([seat_name(s) for s in event["nominees"]])
         return ["  " + words("nominates", seat=name, nominees=nominees)]
     if kind == "vote":
         turds = game.turds[game.index[event["card"]]]
@@ -147,7 +140,7 @@ def _describe(game: Game, event: dict) -> list[str]:
     if kind == "score":
         return [_score_line(game, event["seat"], game.index[event["card"]])]
     if kind == "tie":
-        tied = join_words([seat_name(s) for s in event["tied"]], game)
+        tied = words.join([seat_name(s) for s in event["tied"]])
         key = "tie_again" if event["question"] == SECOND_QUESTION else "tie"
         return ["  " + words(key, tied=tied, active=seat_name(event["active"]))]
     if kind == "turn_passes":
@@ -170,7 +163,7 @@ def _ending(game: Game, state: State) -> list[str]:
     else:
         limit = game.rules.badge_limit
         reached = [seat_name(s) for s, n in enumerate(state.printed_badges()) if n >= limit]
-        over = words.counted("over_limit", limit, turns=state.turn, reached=join_words(reached, game))
+        over = words.counted("over_limit", limit, turns=state.turn, reached=words.join(reached))
     out = ["", over, words("badges", list=", ".join(f"{seat_name(s)} {b}" for s, b in enumerate(scores)))]
     for seat in state.losers():
         out.append(words.counted("loses", scores[seat], seat=seat_name(seat),
