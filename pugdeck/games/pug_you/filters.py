@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from pugdeck.games.pug_you.model import Card, Deck
+from pugdeck.games.pug_you.model import LEVELS, Card, Deck
 
 FULL_THERMOMETER = 3
 ONLY_CUSTOMS = "customs"  # the word of `--only` that keeps every blue custom card
@@ -93,7 +93,7 @@ def active_filters(prefs: Preferences) -> list[Filter]:
     if prefs.max_thermometer is not None:
         limit = prefs.max_thermometer
         out.append(Filter(f"max-thermometer-{limit}", lambda c: (c.thermometer or 0) > limit))
-    for level in ("green", "yellow", "red"):
+    for level in LEVELS:
         if getattr(prefs, f"no_{level}") and not (level == "green" and prefs.savage):
             out.append(Filter(f"no-{level}", lambda c, level=level: c.level == level))
     if prefs.no_mutts and not prefs.savage:
