@@ -41,7 +41,7 @@ class Preferences(NamedTuple):  # not a dataclass: see render/shapes.py
             no_red=values["no_red"], no_yellow=values["no_yellow"], no_green=values["no_green"],
             no_mutts=values["no_mutts"], savage=values["savage"], strangers=values["strangers"],
             max_thermometer=values["max_thermometer"], exclude=tuple(values["exclude"]),
-            exclude_tags=tuple(values["exclude_tag"]), only=_words(values["only"]),
+            exclude_tags=tuple(values["exclude_tag"]), only=tuple(values["only"]),
             players=values["players"], blanks=values["blanks"], customs=tuple(values["customs"]),
         )
 
@@ -64,11 +64,6 @@ class Preferences(NamedTuple):  # not a dataclass: see render/shapes.py
             "only": list(self.only) or None,
             "players": self.players,
         }
-
-
-def _words(value: Any) -> tuple[str, ...]:
-    """`only` as words: a caller from before it took ids and tags passes one word."""
-    return (value,) if isinstance(value, str) else tuple(value or ())
 
 
 class Filter(NamedTuple):  # not a dataclass: see render/shapes.py
