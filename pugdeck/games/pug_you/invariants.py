@@ -19,8 +19,8 @@ class InvariantBroken(AssertionError):
     """A state that the rules can never produce."""
 
 
-def card_places(state: State) -> list[int]:
-    """Every card of the game once per place it sits in (a correct state lists each once)."""
+def card_places(state: State) -> list[str]:
+    """The id of every card once per place it sits in (a correct state lists each once)."""
     places = list(state.box) + state.draw + state.discard
     for hand in state.hands:
         places += hand
@@ -30,7 +30,8 @@ def card_places(state: State) -> list[int]:
     places += [c for _v, _n, c in state.votes]
     if state.active_card != NO_CARD:
         places.append(state.active_card)
-    return places
+    ids = state.game.ids
+    return [ids[card] for card in places]
 
 
 def action_order(action: dict) -> tuple:
@@ -47,8 +48,7 @@ def check_invariants(state: State) -> None:
         if not condition:
             raise InvariantBroken(message)
 
-    places = card_places(state)
-    ensure(sorted(places) == list(range(len(g.cards))), "a card is missing or in two places")
+    ensure(sorted(card_places(state)) == list(g.ids), "a card is missing or in two places")
     ensure(all(len(h) <= g.hand_size for h in state.hands), "a hand is above its size")
     ensure(all(h == sorted(h) for h in state.hands), "a hand is not kept sorted")
     ensure(state.scores() == [sum(g.badges[c] for c in pile) for pile in state.scored],
