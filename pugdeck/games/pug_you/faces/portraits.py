@@ -32,11 +32,6 @@ from pugdeck.games.pug_you.faces.portrait_parts import (
     turned,
 )
 
-BREEDS: tuple[str, ...] = (
-    "pug", "phony-cat", "confused-chihuahua", "healthy-mutt", "french-bulldog",
-    "sausage-dog", "blue-pug",
-)
-
 PORTRAIT_VARIANTS: int = 4
 
 # Tongue, gaze, head tilt, ear flop and fur shade combine so no two variants look alike.
@@ -261,6 +256,7 @@ _DRAW: dict[str, Callable[..., None]] = {
     "sausage-dog": _sausage,
     "blue-pug": lambda c, look: _pug(c, look, _BLUE),
 }
+BREEDS = tuple(_DRAW)  # the breeds a card may name; any other is drawn as the pug
 
 
 def _fit(c, width: float, height: float) -> None:
