@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -132,12 +133,10 @@ def _require_playable(deck: Deck, filtered: Filtered, players: int) -> None:
 
 
 def _summary(name: str, cards: list[dict], blanks: int, filtered: Filtered, playable_for: list[int]) -> str:
-    counts: dict[str, int] = {}
-    for card in cards:
-        key = card["level"] if card["kind"] == "pug" else ("mutts" if card["kind"] == "mutt" else "customs")
-        counts[key] = counts.get(key, 0) + 1
+    counts = Counter(card["level"] if card["kind"] == "pug" else "mutts" if card["kind"] == "mutt" else "customs"
+                     for card in cards)
     order = ("green", "yellow", "red", "mutts", "customs")
-    parts = ", ".join(f"{k} {counts[k]}" for k in order if counts.get(k))
+    parts = ", ".join(f"{k} {counts[k]}" for k in order if counts[k])
     line = f"{name}: {len(cards)} card{'s' * (len(cards) != 1)} ({parts or 'none'})"
     if blanks:
         line += f" + {blanks} blank{'s' * (blanks != 1)} to write on"
