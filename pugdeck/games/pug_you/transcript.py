@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pugdeck.authoring.texts import FORMS, descriptive_for
 from pugdeck.games.engine_input import log_fields
+from pugdeck.games.loop import apply_move
 from pugdeck.games.pug_you.engine import Game
 from pugdeck.games.pug_you.phases import FIRST_QUESTION, SECOND_QUESTION
 from pugdeck.games.pug_you.state import State
@@ -94,11 +95,8 @@ def narrate(game: Game, log: list[dict], labels: list[str] | None = None) -> lis
     labels = labels or ["player"] * game.players
     state = game.new_initial_state()
     lines = _header(game, labels)
-    events = state.events
     for action in log:
-        start = len(events)
-        state.apply_action(action)
-        for event in events[start:]:
+        for event in apply_move(state, action).events:
             lines.extend(_describe(game, event.full()))  # the narrator sees face-down cards
     if state.is_terminal():
         lines.extend(_ending(game, state))
