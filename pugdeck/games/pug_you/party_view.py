@@ -85,17 +85,12 @@ def screen(game: Game, seen: dict, events: list[dict], names: list[str]) -> dict
     phase, players = seen["phase"], seen["players"]
     seats = []
     for seat in range(players):
-        marks = []
-        if seat == seen["active"] and phase != "over":
-            marks.append(party("mark_active"))
-        if seat in seen["nominees"] and phase in ("vote", "award"):
-            marks.append(party("mark_nominee"))
-        if phase == "offer" and seat in seen["offered"]:
-            marks.append(party("mark_offered"))
-        if phase == "vote" and seat in seen["voted"]:
-            marks.append(party("mark_voted"))
-        if seat in seen["losers"] and phase == "over":
-            marks.append(party("mark_loser"))
+        marks = [party(key) for key, shown in (
+            ("mark_active", seat == seen["active"] and phase != "over"),
+            ("mark_nominee", seat in seen["nominees"] and phase in ("vote", "award")),
+            ("mark_offered", phase == "offer" and seat in seen["offered"]),
+            ("mark_voted", phase == "vote" and seat in seen["voted"]),
+            ("mark_loser", seat in seen["losers"] and phase == "over")) if shown]
         seats.append({"name": names[seat], "score": words.counted("n_badges", seen["badges"][seat]),
                       "marks": marks, "turn": seat == seen["current_player"]})
     counter = None

@@ -13,6 +13,7 @@ drive a game with a script.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from pugdeck.games.loop import Step, advance, apply_move
 from pugdeck.games.pug_you.bots import make_bots
@@ -58,10 +59,7 @@ def play_in_terminal(game: Game, human: int, names: list[str], bots: str,
 def _decide(person: Person, game: Game, observation: dict, names: list[str], legal: list[dict]) -> dict:
     """The person's action in the phase `legal` belongs to."""
     kind, words = legal[0]["type"], game.words
-
-    def helps() -> list[str]:
-        return help_lines(game, observation)
-
+    helps = partial(help_lines, game, observation)
     person.say("")
     if kind == "offer":
         person.say(words("offer_now", active=names[observation["active"]]))
