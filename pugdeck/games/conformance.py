@@ -25,8 +25,8 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from pugdeck.games.bots import random_bots
 from pugdeck.games.loop import Step, advance
-from pugdeck.games.rng import Rng
 from pugdeck.games.spec import GameSpec
 
 #: steps after which a playout counts as endless (the bundled games end in hundreds)
@@ -60,11 +60,11 @@ def playout(spec: GameSpec, built_doc: dict, players: int, seed: int, *,
     game = spec.new_game(built_doc, players, seed)
     state = game.new_initial_state()
     all_cards = sorted(card["id"] for card in built_doc["cards"])
-    picker = _RandomPicks(Rng(f"conformance/{spec.id}/{players}/{seed}"))
+    pickers = random_bots(spec.id, "random", game, f"conformance/{seed}")  # one seeded stream a seat
     check_state(spec, state, all_cards, f"{where}, step 0")
     twin = check_clone(state, f"{where}, step 0")
     steps = 0
-    for step in advance(state, [picker] * players):
+    for step in advance(state, pickers):
         steps += 1
         at = f"{where}, step {steps}"
         check_twin(state, twin, step, at)
@@ -75,19 +75,6 @@ def playout(spec: GameSpec, built_doc: dict, players: int, seed: int, *,
         twin = check_clone(state, at)
     check_replay(game, state, where)
     return steps
-
-
-class _RandomPicks:
-    """Every seat's player in a conformance playout: uniform picks from one seeded stream."""
-
-    kind = "random"
-    wants_observation = False
-
-    def __init__(self, rng: Rng):
-        self.rng = rng
-
-    def choose(self, observation: dict | None, legal: list[dict]) -> dict:
-        return legal[self.rng.below(len(legal))]
 
 
 def check_state(spec: GameSpec, state: Any, all_cards: list[str], at: str) -> list:

@@ -8,8 +8,8 @@ shuffles or picks in pugdeck goes through `Rng`, never through the global `rando
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, MutableSequence, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, MutableSequence
+from typing import TypeVar
 
 T = TypeVar("T")
 _EXACT = 2**53  # below this, `int(random() * n) < n` always (see `Rng.below`)
@@ -30,10 +30,6 @@ class Rng:
             # rounds up to n.
             return int(self._random.random() * n)
         return min(int(self._random.random() * n), n - 1)
-
-    def choice(self, items: Sequence[T]) -> T:
-        """One of `items`, uniformly."""
-        return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher–Yates in place: from the last position down, swap with a position at or
@@ -62,11 +58,3 @@ class Rng:
         """The bound `random()` of the underlying generator: the same draws as `random()`,
         for a caller that keeps it in a local."""
         return self._random.random
-
-    def getstate(self) -> Any:
-        """The generator's state, for `setstate`."""
-        return self._random.getstate()
-
-    def setstate(self, state: Any) -> None:
-        """Go back to a state from `getstate`."""
-        self._random.setstate(state)

@@ -45,11 +45,6 @@ class Option:
     taken: bool = False
 
 
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """'1 point', '2 points', '0 points'; `many` for an irregular plural ('lives')."""
-    return f"{count} {word if count == 1 else many or word + 's'}"
-
-
 def words(text: str) -> str:
     """`text` as it is matched: case folded, spaces collapsed."""
     return " ".join(text.casefold().split())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pugdeck.games.terminal import BACK, LeftTheGame, Option, Person, plural
+from pugdeck.games.terminal import BACK, LeftTheGame, Option, Person
 
 OPTIONS = [Option("Nip (red, 1 point)", ("Nip", "nip")), Option("Nap (3 points)", ("Nap", "nap")),
            Option("Dog Food (4 points)", ("Dog Food", "dog-food"))]
@@ -80,13 +80,6 @@ def test_a_compact_list_shares_lines_within_the_width():
     Person(lambda prompt, secret: "1", printed.append).choose("Name a card", options, list, compact=True)
     assert 1 < len(printed) < 12 and all(len(line) <= 78 for line in printed)
     assert "1) Card 0" in printed[0] and "2) Card 1" in printed[0]
-
-
-@pytest.mark.parametrize(("count", "word", "many", "text"), [
-    (1, "point", None, "1 point"), (0, "point", None, "0 points"), (2, "point", None, "2 points"),
-    (1, "life", "lives", "1 life"), (3, "life", "lives", "3 lives")])
-def test_plural(count, word, many, text):
-    assert plural(count, word, many) == text
 
 
 def test_a_long_line_wraps_at_words_but_never_inside_a_short_parenthesis():

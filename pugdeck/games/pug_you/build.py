@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -67,7 +68,7 @@ def build_deck(deck: Deck, values: Mapping[str, Any], *, name: str | None = None
     with_customs = "-with-customs" if prefs.customs and not prefs.only_customs else ""
     name = name or deck.info.id + with_customs + filter_suffix(prefs)
     doc = built_doc(
-        game="pug-you", name=name, deck=deck.info.as_json(), rules=built_cards.built_rules(played),
+        game="pug-you", name=name, deck=deck.info.as_json(), rules=played.rules.as_json(),
         filters={**prefs.as_json(), "customs": [Path(c).name for c in prefs.customs],
                  "removed": filtered.removed},
         source=source_block(sources),
@@ -132,12 +133,10 @@ def _require_playable(deck: Deck, filtered: Filtered, players: int) -> None:
 
 
 def _summary(name: str, cards: list[dict], blanks: int, filtered: Filtered, playable_for: list[int]) -> str:
-    counts: dict[str, int] = {}
-    for card in cards:
-        key = card["level"] if card["kind"] == "pug" else ("mutts" if card["kind"] == "mutt" else "customs")
-        counts[key] = counts.get(key, 0) + 1
+    counts = Counter(card["level"] if card["kind"] == "pug" else "mutts" if card["kind"] == "mutt" else "customs"
+                     for card in cards)
     order = ("green", "yellow", "red", "mutts", "customs")
-    parts = ", ".join(f"{k} {counts[k]}" for k in order if counts.get(k))
+    parts = ", ".join(f"{k} {counts[k]}" for k in order if counts[k])
     line = f"{name}: {len(cards)} card{'s' * (len(cards) != 1)} ({parts or 'none'})"
     if blanks:
         line += f" + {blanks} blank{'s' * (blanks != 1)} to write on"

@@ -39,10 +39,6 @@ def built_cards(deck: Deck) -> list[dict]:
             for card in deck.playable for copy in range(1, card.copies + 1)]
 
 
-def built_rules(deck: Deck) -> dict:
-    return deck.rules.as_json()
-
-
 def components(deck: Deck, turd_name: str) -> list[dict]:
     """The turd cards, named as they print (`turd_title` in the deck's language)."""
     return [{"id": turd, "kind": "turd", "name": turd_name} for turd in TURD_CARDS]

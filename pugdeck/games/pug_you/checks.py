@@ -10,19 +10,12 @@ from pathlib import Path
 from pugdeck.authoring.deck_files import located, root_block, whole
 from pugdeck.authoring.images import check_image
 from pugdeck.authoring.loading import LoadedDeck, SourceCard
-from pugdeck.authoring.schema_checks import SchemaCheck
 from pugdeck.authoring.texts import form_problem
 from pugdeck.core.diagnostics import ERROR, WARNING, Diagnostic
 from pugdeck.games.deck_checks import DeckChecks
-from pugdeck.games.game_schemas import game_check
 from pugdeck.games.pug_you.model import DEFAULT_BREED, LEVEL_DOTS, MUTT_FIELDS, PLAY_FIELDS, Card, Deck, Rules
 from pugdeck.games.pug_you.near_duplicates import near_duplicate_questions
 from pugdeck.games.pug_you.print_checks import CHECKED_FIELDS, fixed_texts
-
-
-def schema_check() -> SchemaCheck:
-    """This game's authoring schema, compiled once per process."""
-    return game_check("pug-you")
 
 
 def card_rules(source: SourceCard, folder: Path | None, default_kind: str = "pug") -> list[Diagnostic]:

@@ -9,7 +9,8 @@ from pugdeck.authoring.loading import LoadError, SourceCard, display_path, load_
 from pugdeck.authoring.texts import printed_descriptive
 from pugdeck.core.diagnostics import ERROR, Diagnostic
 from pugdeck.games.deck_checks import print_problems
-from pugdeck.games.pug_you.checks import card_rules, schema_check, to_card
+from pugdeck.games.game_schemas import game_check
+from pugdeck.games.pug_you.checks import card_rules, to_card
 from pugdeck.games.pug_you.game import GAME
 from pugdeck.games.pug_you.model import Card, Deck
 from pugdeck.games.pug_you.print_checks import CHECKED_FIELDS
@@ -31,7 +32,7 @@ def check_customs(path: Path, deck: Deck) -> tuple[tuple[Card, ...], list[Diagno
         doc = load_document(path)
     except LoadError as exc:
         return (), [exc.diagnostic], SourceFile(path.name, "")
-    diagnostics = schema_check().check(doc, item_id=card_id_of) + file_role(doc, is_root=False)
+    diagnostics = game_check(GAME.id).check(doc, item_id=card_id_of) + file_role(doc, is_root=False)
     cards: list[Card] = []
     origins: dict[str, SourceCard] = {}
     taken = {c.id for c in deck.cards}

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from pugdeck.games.pug_you.model import Card, Deck
+from pugdeck.games.pug_you.model import LEVELS, Card, Deck
 
 FULL_THERMOMETER = 3
 ONLY_CUSTOMS = "customs"  # the word of `--only` that keeps every blue custom card
@@ -41,7 +41,7 @@ class Preferences(NamedTuple):  # not a dataclass: see render/shapes.py
             no_red=values["no_red"], no_yellow=values["no_yellow"], no_green=values["no_green"],
             no_mutts=values["no_mutts"], savage=values["savage"], strangers=values["strangers"],
             max_thermometer=values["max_thermometer"], exclude=tuple(values["exclude"]),
-            exclude_tags=tuple(values["exclude_tag"]), only=_words(values["only"]),
+            exclude_tags=tuple(values["exclude_tag"]), only=tuple(values["only"]),
             players=values["players"], blanks=values["blanks"], customs=tuple(values["customs"]),
         )
 
@@ -66,11 +66,6 @@ class Preferences(NamedTuple):  # not a dataclass: see render/shapes.py
         }
 
 
-def _words(value: Any) -> tuple[str, ...]:
-    """`only` as words: a caller from before it took ids and tags passes one word."""
-    return (value,) if isinstance(value, str) else tuple(value or ())
-
-
 class Filter(NamedTuple):  # not a dataclass: see render/shapes.py
     """One named rule that leaves cards in the box."""
 
@@ -93,7 +88,7 @@ def active_filters(prefs: Preferences) -> list[Filter]:
     if prefs.max_thermometer is not None:
         limit = prefs.max_thermometer
         out.append(Filter(f"max-thermometer-{limit}", lambda c: (c.thermometer or 0) > limit))
-    for level in ("green", "yellow", "red"):
+    for level in LEVELS:
         if getattr(prefs, f"no_{level}") and not (level == "green" and prefs.savage):
             out.append(Filter(f"no-{level}", lambda c, level=level: c.level == level))
     if prefs.no_mutts and not prefs.savage:

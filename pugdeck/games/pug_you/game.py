@@ -39,6 +39,7 @@ class PugYou(GameSpec):
         "bot_kinds": f"{HERE}.bots:BOT_KINDS",
         "make_bots": f"{HERE}.bots:make_bots",
         "action_order": f"{HERE}.invariants:action_order",
+        "card_places": f"{HERE}.invariants:card_places",
         "hidden_cards": f"{HERE}.observation:hidden_from",
         "narrate": f"{HERE}.transcript:narrate",
         "game_log": f"{HERE}.transcript:game_log",
@@ -67,13 +68,6 @@ class PugYou(GameSpec):
     level_keys = LEVEL_KEYS
     import_preference = 1  # the first game pugdeck had: a table of bare `id`s still means it
     write_in_kinds = ("blank",)  # the blank blue customs
-
-    # -- engine ---------------------------------------------------------------------------
-    def card_places(self, state) -> list[str]:
-        from pugdeck.games.pug_you.invariants import card_places  # noqa: PLC0415
-
-        ids = state.game.ids
-        return [ids[card] for card in card_places(state)]
 
     # -- reports --------------------------------------------------------------------------
     def simulate(self, built_doc, counts, games, seed, bots, jobs=1, progress=None, source="<deck>") -> Simulation:

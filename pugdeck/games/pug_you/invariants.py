@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pugdeck.games.conformance import strings_in
 from pugdeck.games.pug_you.observation import hidden_from
 from pugdeck.games.pug_you.phases import AWARD, CHANCE, NO_CARD, NOMINATE, TERMINAL, VOTE
 
@@ -18,8 +19,8 @@ class InvariantBroken(AssertionError):
     """A state that the rules can never produce."""
 
 
-def card_places(state: State) -> list[int]:
-    """Every card of the game once per place it sits in (a correct state lists each once)."""
+def card_places(state: State) -> list[str]:
+    """The id of every card once per place it sits in (a correct state lists each once)."""
     places = list(state.box) + state.draw + state.discard
     for hand in state.hands:
         places += hand
@@ -29,21 +30,8 @@ def card_places(state: State) -> list[int]:
     places += [c for _v, _n, c in state.votes]
     if state.active_card != NO_CARD:
         places.append(state.active_card)
-    return places
-
-
-def _strings(value) -> set[str]:
-    """Every string anywhere inside a JSON-like value (ids can hide in any field)."""
-    found, stack = set(), [value]
-    while stack:
-        item = stack.pop()
-        if type(item) is str:
-            found.add(item)
-        elif type(item) is dict:
-            stack.extend(item.values())
-        elif type(item) in (list, tuple):
-            stack.extend(item)
-    return found
+    ids = state.game.ids
+    return [ids[card] for card in places]
 
 
 def action_order(action: dict) -> tuple:
@@ -60,8 +48,7 @@ def check_invariants(state: State) -> None:
         if not condition:
             raise InvariantBroken(message)
 
-    places = card_places(state)
-    ensure(sorted(places) == list(range(len(g.cards))), "a card is missing or in two places")
+    ensure(sorted(card_places(state)) == list(g.ids), "a card is missing or in two places")
     ensure(all(len(h) <= g.hand_size for h in state.hands), "a hand is above its size")
     ensure(all(h == sorted(h) for h in state.hands), "a hand is not kept sorted")
     ensure(state.scores() == [sum(g.badges[c] for c in pile) for pile in state.scored],
@@ -83,6 +70,6 @@ def check_invariants(state: State) -> None:
     if state.phase in (NOMINATE, VOTE, AWARD):
         ensure(state.active not in state.nominees, "the active player is nominated")
     for player in range(g.players):
-        seen = _strings(state.observation(player))
+        seen = strings_in(state.observation(player))
         leaked = seen & hidden_from(state, player)
         ensure(not leaked, f"seat {player} sees hidden cards {sorted(leaked)[:3]}")

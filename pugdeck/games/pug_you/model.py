@@ -9,7 +9,6 @@ from pugdeck.games.deck_checks import CheckedDeck
 
 LEVELS = ("green", "yellow", "red")
 LEVEL_DOTS = {"green": 1, "yellow": 2, "red": 3}
-KINDS = ("pug", "mutt", "custom")
 # Fields a card needs to be played, by kind; a blank custom has none of them.
 PLAY_FIELDS = ("level", "question", "badges", "descriptive", "turds", "thermometer")
 # A mutt takes badges away: its descriptive is optional flavour, printed when present.

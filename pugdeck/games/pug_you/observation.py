@@ -19,7 +19,8 @@ if TYPE_CHECKING:  # type hints only: state imports this module
 
 
 def observe(state: State, player: int) -> dict:
-    """A JSON-able view of `state` for seat `player`."""
+    """`State.observation`: a JSON-able view of `state` for seat `player`, face-down and
+    hidden cards hidden."""
     g = state.game
     if not 0 <= player < g.players:
         raise ValueError(f"no seat {player} in a {g.players}-player game")

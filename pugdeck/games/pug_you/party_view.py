@@ -14,7 +14,7 @@ from pathlib import Path
 from pugdeck.authoring.texts import FORMS, has_forms
 from pugdeck.games.narration import Words
 from pugdeck.games.pug_you.engine import Game
-from pugdeck.games.pug_you.terminal_view import Narrator, card_text
+from pugdeck.games.pug_you.terminal_view import Narrator, card_text, seat_label
 from pugdeck.games.pug_you.transcript import loser_speech
 
 PARTY_WORDS = Path(__file__).with_name("party.yaml")
@@ -85,17 +85,12 @@ def screen(game: Game, seen: dict, events: list[dict], names: list[str]) -> dict
     phase, players = seen["phase"], seen["players"]
     seats = []
     for seat in range(players):
-        marks = []
-        if seat == seen["active"] and phase != "over":
-            marks.append(party("mark_active"))
-        if seat in seen["nominees"] and phase in ("vote", "award"):
-            marks.append(party("mark_nominee"))
-        if phase == "offer" and seat in seen["offered"]:
-            marks.append(party("mark_offered"))
-        if phase == "vote" and seat in seen["voted"]:
-            marks.append(party("mark_voted"))
-        if seat in seen["losers"] and phase == "over":
-            marks.append(party("mark_loser"))
+        marks = [party(key) for key, shown in (
+            ("mark_active", seat == seen["active"] and phase != "over"),
+            ("mark_nominee", seat in seen["nominees"] and phase in ("vote", "award")),
+            ("mark_offered", phase == "offer" and seat in seen["offered"]),
+            ("mark_voted", phase == "vote" and seat in seen["voted"]),
+            ("mark_loser", seat in seen["losers"] and phase == "over")) if shown]
         seats.append({"name": names[seat], "score": words.counted("n_badges", seen["badges"][seat]),
                       "marks": marks, "turn": seat == seen["current_player"]})
     counter = None
@@ -119,10 +114,6 @@ def screen(game: Game, seen: dict, events: list[dict], names: list[str]) -> dict
             "waiting": _waiting(game, seen, names), "seats": seats, "counter": counter,
             "reveal": reveal, "end": end, "over": phase == "over",
             "lines": _lines(game, None, events, seen, names)}
-
-
-def _seat_label(game: Game, seen: dict, names: list[str], seat: int) -> str:
-    return game.words("seat_option", name=names[seat], badges=game.words.counted("n_badges", seen["badges"][seat]))
 
 
 def phone(game: Game, seen: dict, events: list[dict], legal: list[dict], names: list[str]) -> dict:
@@ -152,7 +143,7 @@ def phone(game: Game, seen: dict, events: list[dict], legal: list[dict], names: 
                    for a in legal]
     elif kind == "award":
         prompt = words("award_now", card=card_text(game, game.card(seen["active_card"])))
-        choices = [{"label": _seat_label(game, seen, names, a["nominee"]), "card": None, "action": a}
+        choices = [{"label": seat_label(game, seen, names, a["nominee"]), "card": None, "action": a}
                    for a in legal]
     info = [party("your_badges", badges=words.counted("n_badges", seen["badges"][me]))]
     if seen.get("my_offer"):

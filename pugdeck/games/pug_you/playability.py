@@ -16,7 +16,7 @@ scored card but a mutt prints at least one badge, and mutts count only in the fi
 
 from typing import NamedTuple
 
-from pugdeck.games.pug_you.model import Deck, Rules
+from pugdeck.games.pug_you.model import LEVELS, Deck, Rules
 
 # Shares after filtering that make a game feel off.
 MAX_MUTT_SHARE = 0.12
@@ -71,7 +71,7 @@ def balance_warnings(deck: Deck) -> list[str]:
     if mutts / total > MAX_MUTT_SHARE:
         out.append(f"mutts are {mutts / total:.0%} of the deck ({mutts} of {total}); scores will "
                    f"drift low — consider --no-mutts")
-    by_level = {level: sum(c.copies for c in played if c.level == level) for level in ("green", "yellow", "red")}
+    by_level = {level: sum(c.copies for c in played if c.level == level) for level in LEVELS}
     present = {level: n for level, n in by_level.items() if n}
     levelled = sum(present.values())
     if len(present) >= 2:

@@ -97,9 +97,7 @@ class Summary:
 def summarise(players: int, stats: list[GameStats], build_says_playable: bool | None = None) -> Summary:
     """Fold per-game statistics into one `Summary`."""
     spreads = [max(s.badges) - min(s.badges) for s in stats]
-    histogram: dict[str, int] = {}
-    for s in stats:
-        histogram[str(len(s.losers))] = histogram.get(str(len(s.losers)), 0) + 1
+    histogram = Counter(str(len(s.losers)) for s in stats)
     with_mutt = [(seat in s.losers, s.badges[seat]) for s in stats for seat in s.mutt_scorers]
     without = [(seat in s.losers, s.badges[seat]) for s in stats
                for seat in range(players) if seat not in s.mutt_scorers]

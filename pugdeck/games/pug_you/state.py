@@ -104,10 +104,9 @@ class State(EngineState):
 
     # --- the OpenSpiel-style API -------------------------------------------------------
 
-    def legal_actions(self) -> list[dict]:
-        """Every legal action as a small read-only JSON-able dict, sorted and unique; [] when
-        the game is over (see `actions.legal_actions`)."""
-        return actions.legal_actions(self)
+    # The rules' functions are the methods themselves: no forwarding call on the hot path.
+    legal_actions = actions.legal_actions
+    observation = observe
 
     def apply_action(self, action: dict) -> None:
         """Play one action. An illegal one raises `IllegalAction` and changes nothing.
@@ -145,10 +144,6 @@ class State(EngineState):
         """OpenSpiel's utilities: −1 for every loser, 0 for everyone else (all 0 until the end)."""
         losers = self.losers()
         return [-1.0 if seat in losers else 0.0 for seat in range(self.game.players)]
-
-    def observation(self, player: int) -> dict:
-        """What `player` may see; face-down and hidden cards stay hidden."""
-        return observe(self, player)
 
     def clone(self) -> State:
         """An equal, independent state: applying actions to it leaves this one alone."""

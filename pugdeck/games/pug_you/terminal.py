@@ -13,12 +13,13 @@ drive a game with a script.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from pugdeck.games.loop import Step, advance, apply_move
 from pugdeck.games.pug_you.bots import make_bots
 from pugdeck.games.pug_you.engine import Game
 from pugdeck.games.pug_you.state import State
-from pugdeck.games.pug_you.terminal_view import Narrator, badge_line, card_text, help_lines
+from pugdeck.games.pug_you.terminal_view import Narrator, badge_line, card_text, help_lines, seat_label
 from pugdeck.games.terminal import BACK, Option, Person
 
 
@@ -58,10 +59,7 @@ def play_in_terminal(game: Game, human: int, names: list[str], bots: str,
 def _decide(person: Person, game: Game, observation: dict, names: list[str], legal: list[dict]) -> dict:
     """The person's action in the phase `legal` belongs to."""
     kind, words = legal[0]["type"], game.words
-
-    def helps() -> list[str]:
-        return help_lines(game, observation)
-
+    helps = partial(help_lines, game, observation)
     person.say("")
     if kind == "offer":
         person.say(words("offer_now", active=names[observation["active"]]))
@@ -80,7 +78,7 @@ def _decide(person: Person, game: Game, observation: dict, names: list[str], leg
         return _vote(person, game, observation, names, legal, helps)
     # award: a tie, and the active player (the person) decides
     person.say(words("award_now", card=card_text(game, game.card(observation["active_card"]))))
-    options = [Option(_seat_label(game, observation, names, a["nominee"]), (names[a["nominee"]],)) for a in legal]
+    options = [Option(seat_label(game, observation, names, a["nominee"]), (names[a["nominee"]],)) for a in legal]
     return legal[person.choose(words("award_which"), options, helps)]
 
 
@@ -88,11 +86,6 @@ def _card_options(game: Game, cards: list[str], where: dict[str, str] | None = N
     """One option per card, with its text (and where it lies, when cards come from two places)."""
     return [Option(card_text(game, game.card(card)) + (f" [{where[card]}]" if where else ""), ())
             for card in cards]
-
-
-def _seat_label(game: Game, observation: dict, names: list[str], seat: int) -> str:
-    words = game.words
-    return words("seat_option", name=names[seat], badges=words.counted("n_badges", observation["badges"][seat]))
 
 
 def _ask(person: Person, game: Game, observation: dict, legal: list[dict], helps) -> dict:
@@ -118,7 +111,7 @@ def _nominate(person: Person, game: Game, observation: dict, names: list[str],
     person.say(words.counted("nominate_now", count))
     chosen: list[int] = []
     while len(chosen) < count:
-        options = [Option(_seat_label(game, observation, names, s), (names[s],), taken=s in chosen)
+        options = [Option(seat_label(game, observation, names, s), (names[s],), taken=s in chosen)
                    for s in allowed]
         which = words("nominate_which") if count == 1 else words("nominee_which", number=len(chosen) + 1,
                                                                    count=count)
@@ -143,7 +136,7 @@ def _vote(person: Person, game: Game, observation: dict, names: list[str],
     person.say(badge_line(game, observation, names))
     while True:
         if len(nominees) > 1:
-            options = [Option(_seat_label(game, observation, names, s), (names[s],)) for s in nominees]
+            options = [Option(seat_label(game, observation, names, s), (names[s],)) for s in nominees]
             nominee = nominees[person.choose(words("vote_whom"), options, helps)]
         else:
             nominee = nominees[0]

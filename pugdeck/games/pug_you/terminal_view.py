@@ -49,6 +49,12 @@ def badge_line(game: Game, observation: dict, names: list[str]) -> str:
     return game.words("badges", list=", ".join(f"{names[s]} {b}" for s, b in enumerate(observation["badges"])))
 
 
+def seat_label(game: Game, observation: dict, names: list[str], seat: int) -> str:
+    """'Ana (3 badges)': a seat as a choice names it (the terminal's and a phone's)."""
+    words = game.words
+    return words("seat_option", name=names[seat], badges=words.counted("n_badges", observation["badges"][seat]))
+
+
 class Narrator:
     """Says what each step changed, as the person's seat saw it."""
 

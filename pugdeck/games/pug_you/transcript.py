@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pugdeck.authoring.texts import FORMS, descriptive_for
 from pugdeck.games.engine_input import log_fields
+from pugdeck.games.loop import apply_move
 from pugdeck.games.pug_you.engine import Game
 from pugdeck.games.pug_you.phases import FIRST_QUESTION, SECOND_QUESTION
 from pugdeck.games.pug_you.state import State
@@ -21,13 +22,6 @@ LOG_FORMAT = "pugdeck-pug-you-log"
 def seat_name(seat: int) -> str:
     """How the transcript names a seat: P0, P1, ..."""
     return f"P{seat}"
-
-
-def join_words(words: list[str], game: Game | None = None) -> str:
-    """'a', 'a and b', 'a, b and c' (in the deck's language when `game` is given)."""
-    if game is not None:
-        return game.words.join(words)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def level_word(game: Game, level: str) -> str:
@@ -101,11 +95,8 @@ def narrate(game: Game, log: list[dict], labels: list[str] | None = None) -> lis
     labels = labels or ["player"] * game.players
     state = game.new_initial_state()
     lines = _header(game, labels)
-    events = state.events
     for action in log:
-        start = len(events)
-        state.apply_action(action)
-        for event in events[start:]:
+        for event in apply_move(state, action).events:
             lines.extend(_describe(game, event.full()))  # the narrator sees face-down cards
     if state.is_terminal():
         lines.extend(_ending(game, state))
@@ -132,7 +123,7 @@ def _describe(game: Game, event: dict) -> list[str]:
         return ["  " + words(f"asks_{where}_{which}", seat=name,
                              label=_card_label(game, game.index[event["card"]]))]
     if kind == "nominate":
-        nominees = join_words([seat_name(s) for s in event["nominees"]], game)
+        nominees = words.join([seat_name(s) for s in event["nominees"]])
         return ["  " + words("nominates", seat=name, nominees=nominees)]
     if kind == "vote":
         turds = game.turds[game.index[event["card"]]]
@@ -147,7 +138,7 @@ def _describe(game: Game, event: dict) -> list[str]:
     if kind == "score":
         return [_score_line(game, event["seat"], game.index[event["card"]])]
     if kind == "tie":
-        tied = join_words([seat_name(s) for s in event["tied"]], game)
+        tied = words.join([seat_name(s) for s in event["tied"]])
         key = "tie_again" if event["question"] == SECOND_QUESTION else "tie"
         return ["  " + words(key, tied=tied, active=seat_name(event["active"]))]
     if kind == "turn_passes":
@@ -170,7 +161,7 @@ def _ending(game: Game, state: State) -> list[str]:
     else:
         limit = game.rules.badge_limit
         reached = [seat_name(s) for s, n in enumerate(state.printed_badges()) if n >= limit]
-        over = words.counted("over_limit", limit, turns=state.turn, reached=join_words(reached, game))
+        over = words.counted("over_limit", limit, turns=state.turn, reached=words.join(reached))
     out = ["", over, words("badges", list=", ".join(f"{seat_name(s)} {b}" for s, b in enumerate(scores)))]
     for seat in state.losers():
         out.append(words.counted("loses", scores[seat], seat=seat_name(seat),

@@ -7,7 +7,7 @@ import pytest
 from helpers.pug_you_decks import built_deck, card
 from pugdeck.games.pug_you.bots import HeuristicBot, RandomBot, make_bots, play_game
 from pugdeck.games.pug_you.engine import Game
-from pugdeck.games.pug_you.transcript import join_words, loser_speech
+from pugdeck.games.pug_you.transcript import loser_speech
 
 
 def _heuristic(game, seat=0):
@@ -64,9 +64,9 @@ def test_bots_only_ever_pick_legal_actions():
 
 
 def test_the_losers_speech_lists_every_descriptive():
-    assert join_words(["fake"]) == "fake"
-    assert join_words(["fake", "basic", "a hooker"]) == "fake, basic and a hooker"
     game = Game(built_deck(), 5)
+    assert game.words.join(["fake"]) == "fake"
+    assert game.words.join(["fake", "basic", "a hooker"]) == "fake, basic and a hooker"
     first, second, third = game.index["q-000#1"], game.index["q-001#1"], game.index["q-002#1"]
     assert loser_speech(game, [first, second]) == "I lost because I’m word0 and word1."
     assert loser_speech(game, [first, second, third]) == "I lost because I’m word0, word1 and word2."

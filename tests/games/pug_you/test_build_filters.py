@@ -178,11 +178,11 @@ def test_a_custom_whose_text_would_not_print_fails_the_build_located_even_withou
 
 def test_only_customs_builds_just_the_blue_cards(tmp_path):
     path = write_customs(tmp_path, CUSTOM)
-    built = build(DECK, {"only": "customs", "customs": (str(path),)})
+    built = build(DECK, {"only": ("customs",), "customs": (str(path),)})
     assert [c["card"] for c in built.doc["cards"]] == ["our-dog-sitter"]
     assert built.blanks == 6  # the deck's own blank customs come along to be written on
     assert built.name == "pug-you-customs"  # the word once, not "-with-customs-customs"
-    none = build(DECK, {"only": "customs", "customs": (str(path),), "blanks": 0})
+    none = build(DECK, {"only": ("customs",), "customs": (str(path),), "blanks": 0})
     assert none.blanks == 0 and len(none.doc["cards"]) == 1
 
 

@@ -13,15 +13,13 @@ from reportlab.lib.units import mm
 
 from pugdeck.authoring.texts import printed_descriptive
 from pugdeck.core.diagnostics import Diagnostic
-from pugdeck.games.pug_you.faces.portraits import PORTRAIT_VARIANTS
+from pugdeck.games.pug_you.faces.portraits import BREEDS, PORTRAIT_VARIANTS
 from pugdeck.render.fonts import FontSet
 from pugdeck.render.shapes import CardFace, Circle, Line, Place, Rect, Shape, TextLine
 from pugdeck.render.strings import Strings
 from pugdeck.render.templates import Region, Template
 from pugdeck.render.text_shapes import box_points, set_field, set_fixed_text
 
-KNOWN_BREEDS = ("pug", "phony-cat", "confused-chihuahua", "healthy-mutt", "french-bulldog",
-                "sausage-dog", "blue-pug")
 BLANK_LINES = 4  # write-in lines for a blank custom's question
 
 
@@ -95,7 +93,7 @@ def _picture(card: dict, template: Template) -> Place:
     x, y, w, h = box_points(template.regions["portrait"], template)
     if card.get("art"):
         return Place(("art", card["art"]), x, y, w, h)
-    breed = card.get("breed") if card.get("breed") in KNOWN_BREEDS else "pug"
+    breed = card.get("breed") if card.get("breed") in BREEDS else "pug"
     variant = portrait_variant(str(card.get("card") or card.get("id")), PORTRAIT_VARIANTS)
     return Place(("portrait", breed, variant), x, y, w, h)
 

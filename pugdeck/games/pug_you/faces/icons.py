@@ -42,11 +42,11 @@ def draw_turd(c, width: float, height: float, colors: dict[str, str], style: str
         for x, y, w in ((14, 26, 22), (26, 50, 16), (36, 70, 10)):
             c.roundRect(x, y, w, 5, 2.5, stroke=0, fill=1)
         c.setFillColor(white)
-        c.circle(40, 20, 7, stroke=0, fill=1)
-        c.circle(60, 20, 7, stroke=0, fill=1)
+        for x in (40, 60):  # the eyes, then their pupils
+            c.circle(x, 20, 7, stroke=0, fill=1)
         c.setFillColor(HexColor(colors["ink"]))
-        c.circle(41, 19, 3.5, stroke=0, fill=1)
-        c.circle(61, 19, 3.5, stroke=0, fill=1)
+        for x in (41, 61):
+            c.circle(x, 19, 3.5, stroke=0, fill=1)
     c.restoreState()
 
 

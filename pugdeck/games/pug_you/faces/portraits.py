@@ -32,11 +32,6 @@ from pugdeck.games.pug_you.faces.portrait_parts import (
     turned,
 )
 
-BREEDS: tuple[str, ...] = (
-    "pug", "phony-cat", "confused-chihuahua", "healthy-mutt", "french-bulldog",
-    "sausage-dog", "blue-pug",
-)
-
 PORTRAIT_VARIANTS: int = 4
 
 # Tongue, gaze, head tilt, ear flop and fur shade combine so no two variants look alike.
@@ -79,8 +74,8 @@ def _pug(c, look: Look, colours: _Pug, cat: bool = False) -> None:
             _cat_ears(c)
         for y in (76, 71):  # forehead wrinkles
             stroke(c, [(42, y - 1), (50, y + 1.5), (58, y - 1)], shade(fur, -0.3), LINE * 0.8)
-        oval(c, 23, 43, 6, 3.5, BLUSH, None)
-        oval(c, 77, 43, 6, 3.5, BLUSH, None)
+        for x in (23, 77):
+            oval(c, x, 43, 6, 3.5, BLUSH, None)
         blob(c, [(50, 58), (63, 55), (70, 45), (65, 33), (50, 30), (35, 33), (30, 45), (37, 55)],
              mask)
         for x in (35, 65):
@@ -171,14 +166,13 @@ def _mutt(c, look: Look) -> None:
         blob(c, right, shade(patch, -0.25))
         blob(c, [(50, 54), (62, 51), (64, 38), (57, 27), (50, 25), (43, 27), (36, 38), (38, 51)],
              HexColor("#fffaf2"))  # the long snout
-        if look.tongue:
-            eye(c, 39, 64, 7.5, look)
-            eye(c, 61, 64, 7.5, look)
-        else:
-            happy_eye(c, 39, 63, 6.5)
-            happy_eye(c, 61, 63, 6.5)
-        oval(c, 29, 52, 5, 3, BLUSH, None)
-        oval(c, 71, 52, 5, 3, BLUSH, None)
+        for x in (39, 61):
+            if look.tongue:
+                eye(c, x, 64, 7.5, look)
+            else:
+                happy_eye(c, x, 63, 6.5)
+        for x in (29, 71):
+            oval(c, x, 52, 5, 3, BLUSH, None)
         blob(c, [(43, 47), (57, 47), (53, 41), (47, 41)], HexColor("#1d1512"))
         blob(c, [(42, 37), (58, 37), (55, 30), (50, 28.5), (45, 30)], HexColor("#7a2e34"))
         blob(c, [(45, 32.5), (55, 32.5), (54, 29.5), (50, 28.8), (46, 29.5)], PINK, None)
@@ -261,6 +255,7 @@ _DRAW: dict[str, Callable[..., None]] = {
     "sausage-dog": _sausage,
     "blue-pug": lambda c, look: _pug(c, look, _BLUE),
 }
+BREEDS = tuple(_DRAW)  # the breeds a card may name; any other is drawn as the pug
 
 
 def _fit(c, width: float, height: float) -> None:
