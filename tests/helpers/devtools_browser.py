@@ -95,6 +95,16 @@ class DevToolsPipe:
         for address in ("about:blank", url):
             self.call("Page.navigate", {"url": address})
             self.wait_for("Page.loadEventFired")
+            if address == "about:blank":
+                self._forget_earlier_network_errors()
+
+    def _forget_earlier_network_errors(self) -> None:
+        # The browser outlives each test's server: a page left open on a server that a
+        # finished test stopped may log a refused reconnect (its event stream) before the
+        # next test navigates away. Those belong to no test; script errors are kept.
+        self.events = [event for event in self.events
+                       if not (event.get("method") == "Log.entryAdded"
+                               and event["params"]["entry"].get("source") == "network")]
 
     def errors(self) -> list[str]:
         """Every uncaught exception, console.error and error-level log entry so far."""
