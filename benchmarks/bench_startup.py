@@ -10,9 +10,10 @@ zipfile and csv on every command that reaches a game). With valgrind on the PATH
 a busy machine; otherwise CPU seconds (user + system, the child's own rusage), medians of
 paired runs.
 
-The row the reader is kept for: bench_render's "build / straight, 120 cards" (≤ 1.3), a
-fresh 120-card `pugdeck build` against the straight reportlab script drawing its JSON,
-where the build's excess is start-up (docs/printing.md).
+The row the reader is kept for: "build / straight, 120 cards", a fresh 120-card `pugdeck
+build` against the straight reportlab script drawing its JSON, where the build's excess is
+start-up (docs/printing.md). Issue 26's target is ≤ 1.2 (bench_render's own row, in CPU
+seconds, keeps ≤ 1.3).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from benchmarks.bench_render import STRAIGHT, child_environment, write_deck  # n
 from pugdeck.resources import bundled_deck  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-RENDER_TARGET = 1.3
+RENDER_TARGET = 1.2  # issue 26
 MODES = ("reader", "importlib.metadata")
 
 # `pugdeck ARGS…` in a fresh interpreter, as the console script runs it; in the second mode
@@ -119,7 +120,7 @@ def rows(quick: bool = False) -> list[tuple]:
         builds = results["`pugdeck build` of 120 cards"][mode]
         ratio = statistics.median(b / f for b, f in zip(builds, floors))
         verdict = "ok" if ratio <= RENDER_TARGET else "MISSED"
-        table.append((label, ratio, "x", f"bench_render's target ≤ {RENDER_TARGET:g}: {verdict} "
+        table.append((label, ratio, "x", f"target ≤ {RENDER_TARGET:g}: {verdict} "
                       f"(straight script {floor * scale:,.0f} {unit})"))
     return table
 

@@ -4,12 +4,12 @@ generic part that the printed fixed texts (render/strings.py) and the engines' n
 
 A text names its values as `{name}` (`{{` writes a brace). A number that changes a word
 comes in one key per plural category of the language, `<key>_one`, `<key>_few`,
-`<key>_other`…, picked by the language's CLDR plural rule (Babel's copy of the Unicode
-CLDR data: every language, not only the bundled ones). The categories a language *needs*
-are those its rule gives to a whole number below one million, and always `other` (CLDR's
-fallback): English, German, Spanish, French one/other, Russian one/few/many/other,
-Japanese only other, Arabic all six. Spanish and French say "many" only for whole
-millions, which no count here reaches; such a count reads `<key>_other`.
+`<key>_other`…, picked by the language's CLDR plural rule (the Unicode CLDR rules as Babel
+ships them, tabled in `core/cldr_plurals`: every language, not only the bundled ones). The
+categories a language *needs* are those its rule gives to a whole number below one million,
+and always `other` (CLDR's fallback): English, German, Spanish, French one/other, Russian
+one/few/many/other, Japanese only other, Arabic all six. Spanish and French say "many" only
+for whole millions, which no count here reaches; such a count reads `<key>_other`.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from functools import lru_cache
 from os.path import commonprefix
 from string import Formatter
 from typing import NamedTuple
+
+from pugdeck.core.cldr_plurals import rules_of
 
 
 class StringProblem(ValueError):
@@ -35,17 +37,11 @@ _COUNTS_SAMPLED = range(0, 1001)
 
 @lru_cache(maxsize=256)  # bounded: `pugdeck serve` reads languages from decks it is sent
 def _rule(language: str):  # noqa: ANN202 (babel's PluralRule)
-    # Imported when a count is first worded: Babel's import and a locale's data take ~70 ms,
-    # which a command that counts nothing (`pugdeck games`, `--help`) need not pay.
-    from babel import Locale, UnknownLocaleError  # noqa: PLC0415
+    # Babel's rule engine, on CLDR's rule as a table in the package has it: asking Babel's
+    # Locale would load the language's whole CLDR data (core/cldr_plurals says why not).
+    from babel.plural import PluralRule  # noqa: PLC0415 (only when a count is first worded)
 
-    try:
-        return Locale.parse(language.replace("-", "_")).plural_form
-    except (UnknownLocaleError, ValueError):
-        base = language.split("-")[0]
-        if base != language:
-            return _rule(base)
-        return Locale.parse("en").plural_form  # a tag CLDR does not know counts as English does
+    return PluralRule(rules_of(language))
 
 
 @lru_cache(maxsize=256)

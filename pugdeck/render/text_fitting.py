@@ -26,7 +26,8 @@ _HYPHEN_BREAK = re.compile(r"(?<=[^\W\d_]-)(?=[^\W\d_])")  # between "letter-" a
 _BREAKING_SPACE = re.compile(r"[^\S\u00a0\u202f\u2007]+")
 # Chinese and Japanese (CJK radicals to ideographs, kana, compatibility ideographs, full-width
 # forms, the supplementary ideographs), written without spaces: their paragraphs break by UAX #14.
-_NO_SPACES = re.compile("[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff]")
+# All lie at or above U+2E80.
+_NO_SPACES_FROM = "\u2e80"
 
 Run = tuple[str, str]  # (font name, text)
 
@@ -85,7 +86,15 @@ def _words(text: str, chain: tuple[str, ...]) -> tuple[list[_Word], list[Missing
 
 def _without_spaces(text: str) -> bool:
     """Whether `text` has a character of a script written without spaces (plain tests first)."""
-    return not text.isascii() and _NO_SPACES.search(text) is not None
+    return not text.isascii() and max(text) >= _NO_SPACES_FROM and _no_spaces().search(text) is not None
+
+
+@lru_cache(maxsize=1)
+def _no_spaces() -> re.Pattern[str]:
+    # Compiled when first needed: re fills its table one code point at a time, 28 M
+    # instructions (a twentieth of a 120-card build's start-up) that text in Latin,
+    # Cyrillic or Greek letters never needs.
+    return re.compile("[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff]")
 
 
 def _pieces(paragraph: str) -> list[tuple[bool, str, bool]]:
@@ -177,7 +186,10 @@ def _fit(text: str, chain: tuple[str, ...], width: float, height: float, max_pt:
     return size, lines, max(0.0, over), missing, words
 
 
-@lru_cache(maxsize=4096)  # `validate` fits every card before the build draws it: fit once
+# A deck's fixed texts (the reference card's lines, a back's title) repeat from card to card;
+# each card's own text is fitted once (`validate` measures it with `measure_fit`), so holding
+# 4,096 of those was 1.5 MB of a 1,200-card build's peak for no second use.
+@lru_cache(maxsize=256)
 def fit_text(text: str, chain: tuple[str, ...], width: float, height: float,
              max_pt: float, min_pt: float, leading: float, max_lines: int = 0) -> FittedText:
     """Wrap `text` into a `width` x `height` pt box at the largest size from `max_pt` down to
