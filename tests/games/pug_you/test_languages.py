@@ -81,7 +81,7 @@ def test_the_reference_card_states_the_house_rules(tmp_path):
              "  mutt_badges: -3\n")
     _doc, text = built(tmp_path, deck("en", rules))
     assert "Draw up to 6 (5 with 9+ players)" in text
-    assert "After 3 rounds, the most badges loses." in text
+    assert "After 3 rounds, whoever has the most badges loses." in text
     assert "Each pink mutt takes 3 badges away." in text
     assert "Draw up to 5" not in text and "After 2 rounds" not in text and "2 badges" not in text
 
