@@ -64,7 +64,7 @@ def test_the_summary_names_what_is_printed_besides_the_played_cards(gallery):
     page = path.read_text(encoding="utf-8")
     extra = sum(not face.played for face in faces)
     assert (f"{sum(face.played for face in faces)} cards in play, {extra} more printed "
-            "(Blank customs, Turd cards, Turn overview)") in page
+            "(Blank custom cards, Turd cards, Turn overview)") in page
 
 
 def test_the_game_titles_its_kinds_and_orders_its_levels(tmp_path, as_sketch_game):

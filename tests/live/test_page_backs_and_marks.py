@@ -102,7 +102,7 @@ def test_a_spanish_deck_reads_its_summary_and_problems_in_spanish(browser, serve
     browser.open(server.url + "/")
     browser.wait_until("document.body.dataset.version === '1'")
     summary = browser.evaluate("document.getElementById('summary').textContent")
-    assert summary.startswith("mazo-no-mutts: 10 cartas (Verde 3, Amarillo 3, Rojo 3, Azules escritas 1)")
+    assert summary.startswith("mazo-no-mutts: 10 cartas (Verde 3, Amarillo 4, Rojo 2, Azules escritas 1)")
     assert "no-mutts ha quitado 1 carta" in summary
     problems = browser.evaluate("Array.from(document.querySelectorAll('#problem-list li')).map(li => li.textContent)")
     assert problems and all(text.startswith("aviso: ") for text in problems)

@@ -125,7 +125,7 @@ def test_the_summary_and_the_problems_speak_the_decks_language(tmp_path):
     session = LiveSession(folder, {"no_mutts": True})
     session.rebuild()
     page = page_state(session)
-    assert page["summary"] == ("mazo-no-mutts: 10 cartas (Verde 3, Amarillo 3, Rojo 3, Azules escritas 1) "
+    assert page["summary"] == ("mazo-no-mutts: 10 cartas (Verde 3, Amarillo 4, Rojo 2, Azules escritas 1) "
                                "+ 2 en blanco para escribir; no-mutts ha quitado 1 carta; demasiado "
                                "pequeño para cualquier número de personas")
     (warning,) = page["problems"]

@@ -254,7 +254,7 @@ def test_a_phone_picks_its_form_on_a_deck_with_two_form_descriptives(pipe, shots
         phone.wait_until("document.body.dataset.joined === 'false' && !document.getElementById('form').hidden")
         options = phone.evaluate("Array.from(document.querySelectorAll('#form option')).map(o => o.textContent)")
         assert options == ["cualquiera (las dos formas de la carta)", "masculino", "femenino"]
-        assert phone.evaluate("document.getElementById('form-label').textContent") == "Tus descriptivos, en"
+        assert phone.evaluate("document.getElementById('form-label').textContent") == "Forma de tus descriptivos"
         phone.type_text("#name", "Ana")
         phone.evaluate("document.getElementById('form').value = 'feminine'")
         phone.screenshot(shots("forms-phone-join.png"))

@@ -40,9 +40,11 @@ THEMES = {
     "selling out friends": r"\bsell out\b|\bdrop everyone\b|\buseful to them\b",
     "the worst person to X": r"\bmost unbearable\b|\bworst person\b",
     "lying about a number": r"\blie about how many\b|\boff their age\b",
-    "stinginess": r"\bthe bill\b|\bcheapest\b",
+    "stinginess and freeloading": r"\bthe bill\b|\bcheapest\b|\bfree (food|drinks?|meals?)\b",
     "cancelling plans": r"\bcancels?\b",
     "weddings": r"\bweddings?\b",
+    "a secret spilt or kept": r"\b(spill|tell|keep|trust)\b.*\bsecrets?\b",
+    "the morning after": r"\bwalks? of shame\b|\bnight before\b|\bmorning after\b|\bhangovers?\b|\bstill drunk\b",
 }
 # Never a judgement of what someone is: body, age, family standing, or real distress.
 NEVER = r"\b(diet|weight|filler|work done|least favourite child|cried in|cried at work|fat|bald|wrinkl\w*)\b"
@@ -176,6 +178,15 @@ def test_no_descriptive_says_its_question_again(cards):
 def test_no_red_card_is_in_the_yellow_register_of_hygiene(cards):
     """Unwashed hands and inside-out underwear are small vices: yellow (docs/deck-editorial.md)."""
     assert [c["card"] for c in _levelled(cards, "red") if "hygiene" in c["tags"]] == []
+
+
+def test_no_red_card_is_vanity_alone_unless_it_names_the_table(cards):
+    """Vanity is yellow's register: a red tagged only `ego` must be about the people here
+    ("Who at this table secretly thinks they are better than the rest of us?"), not a
+    shrug at a type (the old `washed-up-legend`, "Who peaked at school…")."""
+    found = [c["card"] for c in _levelled(cards, "red")
+             if c["tags"] == ["ego"] and not re.search(AT_THIS_TABLE, c["question"], re.IGNORECASE)]
+    assert found == []
 
 
 def test_the_cards_print_typographic_apostrophes_and_quotes(cards):

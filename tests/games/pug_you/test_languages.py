@@ -24,8 +24,8 @@ MUTT = ("  - {id: m1, kind: mutt, question: 'Nicest?', descriptive: kind, turds:
         " thermometer: 1}\n")
 BLANK = "  - {id: b1, kind: custom}\n"
 # Distinctive words of the English fixed texts: none may be printed on a deck in another language.
-ENGLISH = ("Turd card", "Nominee", "Your turn", "because I'm", "only the pugs really win",
-           "Everyone else offers", "Draw up to", "After 2 rounds", "most badges loses", "pink mutt")
+ENGLISH = ("Turd card", "Nominee", "Your turn", "because I’m", "only the pugs really win",
+           "Everyone else offers", "Draw up to", "After 2 rounds", "the most badges loses", "pink mutt")
 TRANSLATED = {
     "es": ("Carta caca", "Nominación 1 de 2", "Tu turno", "porque soy", "aquí solo ganan los carlinos",
            "Cada cual roba hasta tener 5 cartas (4 si sois 8 o más)", "Tras 2 rondas",
@@ -81,7 +81,7 @@ def test_the_reference_card_states_the_house_rules(tmp_path):
              "  mutt_badges: -3\n")
     _doc, text = built(tmp_path, deck("en", rules))
     assert "Draw up to 6 (5 with 9+ players)" in text
-    assert "After 3 rounds, most badges loses." in text
+    assert "After 3 rounds, whoever has the most badges loses." in text
     assert "Each pink mutt takes 3 badges away." in text
     assert "Draw up to 5" not in text and "After 2 rounds" not in text and "2 badges" not in text
 

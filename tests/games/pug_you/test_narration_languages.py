@@ -95,7 +95,7 @@ def test_the_languages_own_words_for_help_and_quit_work(german):
                          lambda prompt, secret: next(answers), out.append)
     assert type(left.value).__name__ == "LeftTheGame"
     assert "Die Karten auf deiner Hand:" in out
-    assert "„quatsch“ ist keine der Möglichkeiten: Tippe eine Zahl von 1 bis 4, oder ? für Hilfe." in said(out)
+    assert "„quatsch“ ist keine der Möglichkeiten: Tippe eine Zahl von 1 bis 4 oder ? für Hilfe." in said(out)
 
 
 def test_leaving_a_spanish_game_is_said_in_spanish(tmp_path, monkeypatch):
