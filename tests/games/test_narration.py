@@ -6,17 +6,23 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from string import Formatter
 
 import pytest
 
 import pugdeck
-from pugdeck.authoring.texts import placeholder_problem, placeholders
+from pugdeck.authoring.texts import placeholder_problem
 from pugdeck.games.narration import Words, deck_language, phrasebook
 
 PACKAGE = Path(pugdeck.__file__).parent
 BOOKS = sorted([*PACKAGE.glob("games/*/narration.yaml"), PACKAGE / "games/terminal.yaml",
                 PACKAGE / "live/words.yaml", PACKAGE / "games/pug_you/built_words.yaml"])
 LANGUAGES = ("en", "es", "de", "fr")  # the languages the printed fixed texts have
+
+
+def placeholders(text: str) -> frozenset[str]:
+    """The placeholder names `text` uses."""
+    return frozenset(name for _lit, name, _spec, _conv in Formatter().parse(text) if name is not None)
 
 
 def test_every_game_has_a_phrasebook():
