@@ -40,11 +40,14 @@ THEMES = {
     "selling out friends": r"\bsell out\b|\bdrop everyone\b|\buseful to them\b",
     "the worst person to X": r"\bmost unbearable\b|\bworst person\b",
     "lying about a number": r"\blie about how many\b|\boff their age\b",
-    "stinginess and freeloading": r"\bthe bill\b|\bcheapest\b|\bfree (food|drinks?|meals?)\b",
+    "stinginess, freeloading and debts": r"\bthe bill\b|\bcheapest\b|\bfree (food|drinks?|meals?)\b|\bowes?\b.*\bmoney\b",
     "cancelling plans": r"\bcancels?\b",
     "weddings": r"\bweddings?\b",
-    "a secret spilt or kept": r"\b(spill|tell|keep|trust)\b.*\bsecrets?\b",
+    "a secret spilt or kept": r"\b(spill|tell|keep|trust)\b.*\bsecrets?\b|\bgives? away\b",
     "the morning after": r"\bwalks? of shame\b|\bnight before\b|\bmorning after\b|\bhangovers?\b|\bstill drunk\b",
+    "jokes that fall flat": r"\bjokes?\b|\bpunchlines?\b",
+    "taking food that is not yours": r"\blast (slice|chip|biscuit)\b|\bname on it\b",
+    "keeping books on the rest of us": r"\bkeeps? (count|screenshots|score|a record|receipts|a tally)\b",
 }
 # Never a judgement of what someone is: body, age, family standing, or real distress.
 NEVER = r"\b(diet|weight|filler|work done|least favourite child|cried in|cried at work|fat|bald|wrinkl\w*)\b"
