@@ -59,7 +59,7 @@ def test_every_question_descriptive_and_turd_card_is_text(bundled):
         assert _words(card["question"]) in text, card["id"]
         assert _words(card["descriptive"]) in text, card["id"]
     assert text.count("Turd card") == 2
-    assert "Your turn" in text and "Everyone else offers the active player one card" in text
+    assert "Your turn" in text and "Everyone else offers you one card" in text
     assert "Pug You!" in texts[1]  # the back
 
 
