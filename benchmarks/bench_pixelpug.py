@@ -1,6 +1,6 @@
 """PixelPug engine throughput with random bots: actions a second, rounds a second.
 
-    python benchmarks/bench_pixelpug.py [--quick]
+    python benchmarks/bench_pixelpug.py [--quick] [--against REV ...]
 
 An action is one `apply_action` (plays, duel choices and the chance deal of each round)
 after one `legal_actions()` call and a uniform random pick — the random bot's whole loop.
@@ -9,22 +9,42 @@ same pick: `legal[int(draw() * len(legal))]` with `draw` the bound `random()` of
 Times are CPU time of this process (`time.process_time`), so other work on the machine
 disturbs them less than wall time would; each row is the median of five runs.
 
-Two figures do not drift with the machine's speed, so runs on different machines compare:
+Figures that do not drift with the machine's speed, so runs on different machines compare:
 - "reference loops per action": the time of one action divided by the time of one
   dict literal (`machine_reference`), both measured in the same run;
 - "Python instructions per action": bytecode instructions the engine and the pick execute
   per action, counted with a tracer over a few matches. It is exact and the same on every
-  machine with the same Python version (work done inside C functions counts as one call).
+  machine with the same Python version, but work done inside C functions counts as one
+  call: `sum(map(points.__getitem__, hand))` counts less than a loop and costs more;
+- "machine instructions per action" (with valgrind on the PATH): every instruction the
+  process runs, C work included, for a few matches less none (`Engine.machine_instructions`).
+  Exact too, and what the time follows.
+
+And against an older engine, in the same run: its actions a second, on the same loop, in
+turns with this checkout's (`same_run`), as a ratio, and its instruction counts. The older
+engine is commit `BASELINE` (or each `--against REV`), extracted from git into a temporary
+folder; each tree plays in a process of its own. Without git or the commit those rows are
+left out.
 """
 
 from __future__ import annotations
 
+import io
+import json
+import os
+import shutil
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parent.parent
 TARGET_ACTIONS = 100_000
+BASELINE = "0ca5078"  # the engine when issue 22 asked for >= 100 k actions/s: not to be slower
+COUNTED_MATCHES = 50  # matches counted under valgrind (about 2,600 actions with 2 players)
 
 
 def _built_doc() -> dict:
@@ -34,8 +54,8 @@ def _built_doc() -> dict:
     return build(bundled_deck("pixelpug")).doc
 
 
-def measure(doc: dict, players: int, matches: int) -> tuple[float, float]:
-    """(actions a second, rounds a second) over `matches` seeded matches."""
+def measure(doc: dict, players: int, matches: int) -> tuple[float, float, int]:
+    """(actions a second, rounds a second, actions) over `matches` seeded matches."""
     from pugdeck.games.pixelpug.engine import Game
     from pugdeck.games.rng import Rng
 
@@ -50,8 +70,8 @@ def measure(doc: dict, players: int, matches: int) -> tuple[float, float]:
             state.apply_action(legal[int(draw() * len(legal))])
             actions += 1
         rounds += len(state.results)
-    spent = time.process_time() - start
-    return actions / spent, rounds / spent
+    spent = max(time.process_time() - start, 1e-9)
+    return actions / spent, rounds / spent, actions
 
 
 def instructions_per_action(doc: dict, players: int, matches: int = 20) -> float:
@@ -93,6 +113,107 @@ def machine_reference() -> float:
     return min(timeit.repeat("{'type': 'play', 'card': 'nip#1'}", number=loops, repeat=5)) / loops * 1e9
 
 
+def tree_of(rev: str, into: Path) -> Path | None:
+    """The files of commit `rev` a match needs (the package, the bundled decks, templates
+    and fonts) under `into`; None outside a git checkout or for a commit it lacks."""
+    try:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "pugdeck", "decks", "templates", "fonts"],
+                                 capture_output=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    tree = into / rev
+    with tarfile.open(fileobj=io.BytesIO(archive)) as files:
+        files.extractall(tree, filter="data")
+    return tree
+
+
+class Engine:
+    """A process of its own playing the engine of the tree `root` (this script with
+    `--serve`, `pugdeck` imported from `root`), measuring when asked."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.process = subprocess.Popen([sys.executable, __file__, "--serve"], cwd=tempfile.gettempdir(),
+                                        env=_environment(root), text=True,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def ask(self, *request: object) -> float:
+        self.process.stdin.write(" ".join(map(str, request)) + "\n")
+        self.process.stdin.flush()
+        return float(self.process.stdout.readline())
+
+    def machine_instructions(self, players: int, matches: int, doc: Path) -> float:
+        """Machine instructions per action, C work included (valgrind's cachegrind, no cache
+        model): `matches` seeded matches less none, in fresh processes reading the deck this
+        tree built (`doc`), with a fixed hash seed. The same count on a busy machine."""
+        self.ask("doc", doc)
+        counts = []
+        for played in (0, matches):
+            done = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                                   sys.executable, __file__, "--play", str(players), str(played), str(doc)],
+                                  cwd=tempfile.gettempdir(), env={**_environment(self.root), "PYTHONHASHSEED": "0"},
+                                  capture_output=True, text=True, check=True)
+            refs = next(line for line in done.stderr.splitlines() if "I   refs:" in line)
+            counts.append((int(refs.split(":")[1].replace(",", "")), int(done.stdout)))
+        (start_up, _), (total, actions) = counts
+        return (total - start_up) / actions
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait(30)
+
+
+def _environment(root: Path) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(root)}
+
+
+def serve() -> None:
+    """The `--serve` side of `Engine`: `actions PLAYERS MATCHES` answers actions a second,
+    `instructions PLAYERS` Python instructions per action, `doc PATH` writes the built deck."""
+    doc = _built_doc()
+    for line in sys.stdin:
+        what, *args = line.split()
+        if what == "actions":
+            answer = measure(doc, int(args[0]), int(args[1]))[0]
+        elif what == "instructions":
+            answer = instructions_per_action(doc, int(args[0]))
+        else:
+            Path(args[0]).write_text(json.dumps(doc), "utf-8")
+            answer = 0
+        print(answer, flush=True)
+
+
+def same_run(revs: list[str], players: int, matches: int, repeat: int, count: bool = False) -> dict[str, dict] | None:
+    """Per tree (this checkout as "", then each commit of `revs`): its actions a second
+    (median of `repeat` turns); "speedup", this checkout's actions a second over its (the
+    median of the turns' ratios); its Python instructions per action; with `count` and
+    valgrind on the PATH, its machine instructions per action. The trees take turns, in an
+    order reversed each turn, so a slow spell of the machine falls on all of them alike.
+    None without the commits."""
+    with tempfile.TemporaryDirectory() as into:
+        roots = {"": ROOT}
+        for rev in revs:
+            roots[rev] = tree_of(rev, Path(into))
+            if roots[rev] is None:
+                return None
+        engines = {name: Engine(root) for name, root in roots.items()}
+        try:
+            runs: dict[str, list[float]] = {name: [] for name in engines}
+            for turn in range(repeat):
+                for name in (list(engines) if turn % 2 == 0 else reversed(engines)):
+                    runs[name].append(engines[name].ask("actions", players, matches))
+            count = count and shutil.which("valgrind") is not None
+            return {name: {"actions": statistics.median(runs[name]),
+                           "speedup": statistics.median(a / b for a, b in zip(runs[""], runs[name])),
+                           "instructions": engine.ask("instructions", players),
+                           "machine": engine.machine_instructions(players, COUNTED_MATCHES, Path(into) / f"{name}.json")
+                           if count else None}
+                    for name, engine in engines.items()}
+        finally:
+            for engine in engines.values():
+                engine.close()
+
+
 def rows(quick: bool = False) -> list[tuple]:
     """Rows for benchmarks/run.py: (name, median, unit, target)."""
     doc = _built_doc()
@@ -112,14 +233,33 @@ def rows(quick: bool = False) -> list[tuple]:
                     instructions_per_action(doc, players), "instructions", "exact; lower is less work"))
     out.append(("pixelpug machine reference: one dict literal", reference, "ns",
                 "lower is a faster machine"))
+    for players in (2, 4):
+        compared = same_run([BASELINE], players, matches, max(repeat, 3), count=not quick)
+        if compared is None:
+            continue
+        out.append((f"pixelpug engine, {players} players: actions/s over {BASELINE}'s", compared[BASELINE]["speedup"],
+                    "ratio", ">= 1.0 (same run, in turns)"))
+        if compared[""]["machine"] is not None:
+            out.append((f"pixelpug engine, {players} players: machine instructions per action",
+                        compared[""]["machine"], "instructions",
+                        f"valgrind; {BASELINE}: {compared[BASELINE]['machine']:,.0f}"))
     return out
 
 
 def main() -> None:
     """The table, with the best of the runs beside the median: on a busy machine the best
-    run is the one least disturbed by other work (timeit's reasoning)."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    quick = "--quick" in sys.argv
+    run is the one least disturbed by other work (timeit's reasoning). Then the same-run
+    comparison with `BASELINE`, or with each `--against REV`."""
+    args = sys.argv[1:]
+    if args[:1] == ["--serve"]:
+        serve()
+        return
+    if args[:1] == ["--play"]:  # Engine.machine_instructions: the matches, and how many actions
+        print(measure(json.loads(Path(args[3]).read_text("utf-8")), int(args[1]), int(args[2]))[2])
+        return
+    sys.path.insert(0, str(ROOT))
+    quick = "--quick" in args
+    revs = [args[i + 1] for i, arg in enumerate(args) if arg == "--against"] or [BASELINE]
     doc = _built_doc()
     repeat, matches = (1, 100) if quick else (5, 300)
     reference = machine_reference()
@@ -137,6 +277,18 @@ def main() -> None:
               f"{instructions_per_action(doc, players):>10,.0f} {'':>10}  instructions (exact)")
     print(f"{'machine reference: one dict literal':<44} {reference:>10,.1f} {'':>10}  ns"
           f"  (target: >= {TARGET_ACTIONS:,} actions/s)")
+    print(f"\nThe same run, in turns ({max(repeat, 3)} each of {matches} matches); machine instructions by valgrind:")
+    print(f"{'tree':<10} {'players':>7} {'actions/s':>10} {'this over it':>13} {'Python instr.':>14} "
+          f"{'machine instr.':>15}")
+    for players in (2, 4):
+        compared = same_run(revs, players, matches, max(repeat, 3), count=not quick)
+        if compared is None:
+            print(f"(no git checkout with {', '.join(revs)}: nothing to compare)")
+            return
+        for name, row in compared.items():
+            machine = "—" if row["machine"] is None else f"{row['machine']:,.0f}"
+            print(f"{name or 'this':<10} {players:>7} {row['actions']:>10,.0f} {row['speedup']:>13.3f} "
+                  f"{row['instructions']:>14,.1f} {machine:>15}")
 
 
 if __name__ == "__main__":

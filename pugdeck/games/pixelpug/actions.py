@@ -53,6 +53,8 @@ def valid_targets(state: State, seat: int, card: int) -> tuple[int, ...]:
     if not allowed:
         return ()
     red, alive, doghouse = g.attack[card], state.alive, state.doghouse
+    if False not in alive and not (red and True in doghouse):
+        return allowed  # the common case: everyone is still in and a red card finds nobody shielded
     targets = []
     for s in allowed:
         if alive[s] and not (red and s != seat and doghouse[s]):
@@ -63,9 +65,12 @@ def valid_targets(state: State, seat: int, card: int) -> tuple[int, ...]:
 def legal_actions(state: State) -> list[dict]:
     """The legal actions of `state` (see the module docstring), sorted and unique."""
     if state.phase == PLAY:
-        seat, out = state.current, []
+        seat, out, offered = state.current, [], []
         for card in state.hands[seat]:  # hands are sorted, so the plays come out sorted
-            out += play_actions(state.game, card, valid_targets(state, seat, card))
+            plays, copies = play_actions(state.game, card, valid_targets(state, seat, card))
+            out += plays
+            offered += copies
+        state.offered = offered
         return out
     if state.phase == RPS:
         return list(RPS_ACTIONS)
@@ -75,8 +80,10 @@ def legal_actions(state: State) -> list[dict]:
     return []
 
 
-def play_actions(game: Game, card: int, targets: tuple[int, ...]) -> tuple[Action, ...]:
-    """The plays of `card` at these valid targets: one per target (and kind it may name).
+def play_actions(game: Game, card: int, targets: tuple[int, ...]) -> tuple[tuple[Action, ...], tuple]:
+    """The plays of `card` at these valid targets (one per target and kind it may name), and
+    a plain copy of each, never handed out: what `parse` compares an incoming play with (a
+    handed-out play changed behind its read-only guard is no longer what was listed).
 
     Made once per game for each card and set of targets (`Game.plays`, read-only objects),
     since a Nip or a Go Fisch is a dozen plays per target."""
@@ -85,13 +92,13 @@ def play_actions(game: Game, card: int, targets: tuple[int, ...]) -> tuple[Actio
         return made
     card_id = game.ids[card]
     if not targets:
-        made = (Action(type=PLAY, card=card_id),)
+        plays = (Action(type=PLAY, card=card_id),)
     elif game.names_kind[card]:
-        made = tuple(Action(type=PLAY, card=card_id, target=t, name=k)
-                     for t in targets for k in game.nameable[card])
+        plays = tuple(Action(type=PLAY, card=card_id, target=t, name=k)
+                      for t in targets for k in game.nameable[card])
     else:
-        made = tuple(Action(type=PLAY, card=card_id, target=t) for t in targets)
-    game.plays[(card, targets)] = made
+        plays = tuple(Action(type=PLAY, card=card_id, target=t) for t in targets)
+    made = game.plays[(card, targets)] = plays, tuple(dict(play) for play in plays)
     return made
 
 
@@ -113,6 +120,11 @@ def parse(state: State, action: object) -> tuple[tuple, dict]:
         raise IllegalAction(f"an action is a dict with a 'type', not {action!r}")
     action = dict(action)
     phase = state.phase
+    if phase == PLAY and action in state.offered:
+        # Equal to a play legal_actions() listed at this position (`State.offered`, the
+        # engine's own copies): legal, so its fields need no checking again.
+        g = state.game
+        return (g.index[action["card"]], action.get("target"), g.kind_index.get(action.get("name"))), action
     if phase not in _KEYS:
         raise _illegal(state, action, "the match is over")
     if action.get("type") != phase:
@@ -167,11 +179,15 @@ def _parse_deal(state: State, action: dict) -> tuple[tuple, dict]:
     why = f"the order must list each of the {len(state.box)} cards of the game deck exactly once"
     if not isinstance(raw, list):
         raise IllegalAction(why)
-    index = g.index
-    order = [index.get(c) if isinstance(c, str) else None for c in raw]  # an id is a string
-    # The box is in id order, so a permutation of it sorts back to it.
-    if None in order or sorted(order) != state.box:
-        raise IllegalAction(why)
+    dealt, _first, dealt_ids = g.deal(state.round)
+    if tuple(raw) == dealt_ids:  # the seed's own shuffle, which legal_actions() lists
+        order = list(dealt)
+    else:
+        index = g.index
+        order = [index.get(c) if isinstance(c, str) else None for c in raw]  # an id is a string
+        # The box is in id order, so a permutation of it sorts back to it.
+        if None in order or sorted(order) != state.box:
+            raise IllegalAction(why)
     if type(first) is not int or not 0 <= first < g.players:
         raise IllegalAction(f"first must be a seat from 0 to {g.players - 1}")
     action["order"] = list(raw)  # the log's own copy of the list too

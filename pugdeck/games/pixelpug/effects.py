@@ -70,7 +70,7 @@ def finish_duel(state: State, card: int, attacker: int, defender: int, a: str, d
         wins(state, winner, card)
 
 
-# --- outcomes (see operations.OUTCOMES): what happens to `seat` because of `card` ---------
+# --- outcomes (see operations.OUTCOME_PARAMS): what happens to `seat` because of `card` ----
 
 def _no_outcome(state: State, seat: int, card: int) -> None:
     pass

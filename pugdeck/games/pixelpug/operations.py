@@ -16,11 +16,6 @@ from dataclasses import dataclass
 
 SELF, TARGET_PLAYER, OPPONENT = "self", "target-player", "opponent"
 TARGETS = (SELF, TARGET_PLAYER, OPPONENT)
-# What can happen as the result of a guess, a duel or a comparison.
-OUTCOMES = ("none", "lose-life", "draw", "win-round")
-PILES = ("treats",)
-# Where a discarded hand goes (discard-hand-and-draw's `discard-to`).
-DISCARD_TO = ("own-pile", "out-of-round")
 
 
 @dataclass(frozen=True)

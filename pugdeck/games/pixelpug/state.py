@@ -57,6 +57,7 @@ class State(EngineState):
         # its choices): (seat, card, target, the points in the target's hand and the size of
         # their discard pile before), for the `resolved` event.
         self.aimed: tuple[int, int, int, int, int] | None = None
+        self.offered = ()  # the plays legal_actions() listed here, until the next action (actions.parse)
         self._clear_table()
 
     def _clear_table(self) -> None:
@@ -90,6 +91,7 @@ class State(EngineState):
         The action is checked and copied before anything changes, so the log holds exactly
         what was played, whatever the caller does with its dict afterwards."""
         args, logged = actions.parse(self, action)
+        self.offered = ()
         self.log.append(logged)
         if self.phase == PLAY:
             self.do_play(*args)
@@ -118,8 +120,8 @@ class State(EngineState):
 
     def points(self, seat: int) -> int:
         """Points in `seat`'s hand and discard pile (what counts when the deck runs out)."""
-        value = self.game.points.__getitem__  # map: no Python frame per card (engine throughput)
-        return sum(map(value, self.hands[seat])) + sum(map(value, self.discards[seat]))
+        points = self.game.points
+        return _total(points, self.hands[seat]) + _total(points, self.discards[seat])
 
     def observation(self, player: int) -> dict:
         """What `player` may see; other hands and the deck order stay hidden."""
@@ -153,7 +155,7 @@ class State(EngineState):
             return NotImplemented
         mine, theirs = vars(self), vars(other)
         return same_game(self.game, other.game) and mine.keys() == theirs.keys() and all(
-            mine[name] == theirs[name] for name in mine if name != "game")
+            mine[name] == theirs[name] for name in mine if name not in ("game", "offered"))
 
     __hash__ = None
 
@@ -254,8 +256,7 @@ class State(EngineState):
         elif target is None or target == seat:
             effects.play_card(self, seat, target, card, kind)
         else:
-            self.aimed = (seat, card, target, sum(map(g.points.__getitem__, self.hands[target])),
-                          len(self.discards[target]))
+            self.aimed = (seat, card, target, _total(g.points, self.hands[target]), len(self.discards[target]))
             effects.play_card(self, seat, target, card, kind)
         self._end_of_action()
 
@@ -285,9 +286,9 @@ class State(EngineState):
             # It has done all it does: what it did to the target's points (hand and discard
             # pile; None when it ended the round) is private to nobody, as their hand is. A
             # discard pile only grows within a round, so only its new cards are counted.
-            value = self.game.points.__getitem__
-            change = None if self.round_how else (sum(map(value, self.hands[target])) - hand_before
-                                                  + sum(map(value, self.discards[target][discards_before:])))
+            points = self.game.points
+            change = None if self.round_how else (_total(points, self.hands[target]) - hand_before
+                                                  + _total(points, self.discards[target][discards_before:]))
             self.events.append(_new_event(Event, (
                 {"event": "resolved", "seat": seat, "card": self.game.ids[card], "target": target},
                 {"points_change": change}, None)))
@@ -333,3 +334,12 @@ def _play_event(game: Game, seat: int, card: int, target: int | None, kind: int 
     if kind is not None:
         event["name"] = game.kinds[kind]
     return event
+
+
+def _total(points: tuple[int, ...], cards: list[int]) -> int:
+    """The points of `cards`: a plain loop, cheaper than `sum(map(points.__getitem__, cards))`
+    (a C call per card) or a comprehension for the few cards of a hand."""
+    total = 0
+    for card in cards:
+        total += points[card]
+    return total

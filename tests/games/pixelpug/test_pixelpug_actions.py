@@ -53,6 +53,16 @@ def test_a_handed_out_play_changed_behind_its_guard_is_played_as_it_reads_when_a
     assert replay(state.game, state.history()) == state
 
 
+def test_a_handed_out_play_changed_behind_its_guard_to_an_illegal_target_is_refused(deal):
+    state = deal(3, SNIFF_DEAL)
+    offered = _sniff_at(state.legal_actions(), 1)
+    dict.__setitem__(offered, "target", 0)  # Sniff never targets you
+    before = state.clone()
+    with pytest.raises(IllegalAction):
+        state.apply_action(offered)
+    assert state == before
+
+
 def test_a_play_changed_to_an_illegal_target_is_refused_and_changes_nothing(deal):
     state = deal(3, SNIFF_DEAL)
     changed = {**_sniff_at(state.legal_actions(), 1), "target": 0}  # Sniff never targets you
