@@ -50,3 +50,23 @@ def test_a_starter_card_of_the_bundled_deck_has_its_values(game_id, language):
     assert shared or game_id != "pixelpug"  # every PixelPug starter card is a bundled card
     for ours, theirs in shared:
         assert _values(ours) == _values(theirs), (language, ours["id"])
+
+
+def _texts(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _texts(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _texts(item)
+
+
+@pytest.mark.parametrize(("game_id", "language"), list(_starters()))
+def test_a_starter_prints_no_escape_as_it_is(game_id, language):
+    # YAML decodes "\u202f" only in a double-quoted string: unquoted, a card would print
+    # the six characters, as the French "Bon chien\u202f!" once did.
+    for card in _cards(game(game_id).starter_folder(language)):
+        for text in _texts(card):
+            assert "\\u" not in text and "\\x" not in text, (language, card["id"], text)
