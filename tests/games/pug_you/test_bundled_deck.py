@@ -48,6 +48,8 @@ THEMES = {
     "jokes that fall flat": r"\bjokes?\b|\bpunchlines?\b",
     "taking food that is not yours": r"\blast (slice|chip|biscuit)\b|\bname on it\b",
     "keeping books on the rest of us": r"\bkeeps? (count|screenshots|score|a record|receipts|a tally)\b",
+    "grudges": r"\bgrudges?\b|\bsettle a score\b",
+    "snubbing someone here": r"\bguest list\b|\bhide behind\b|\bknocked\b",
 }
 # Never a judgement of what someone is: body, age, family standing, or real distress.
 NEVER = r"\b(diet|weight|filler|work done|least favourite child|cried in|cried at work|fat|bald|wrinkl\w*)\b"
