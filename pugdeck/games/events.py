@@ -44,23 +44,62 @@ def views(events: list[Event], seat: int | None, start: int = 0) -> list[dict]:
     return [event.view(seat) for event in events[start:]]
 
 
+class ActionEvent(NamedTuple):
+    """The event of one action (`action_event`), read like an `Event`: `public`, `private`,
+    `seen_by`, `view`, `full`. It keeps the action as it happened — its type, the seat that
+    took it (None: chance), all its fields, the game's secrecy table — and cuts the public
+    and private parts when someone looks: an engine logs one small tuple a move, and only
+    the events a frontend shows pay for the split (engine throughput, benchmarks/)."""
+
+    kind: str
+    seat: int | None
+    fields: dict  # every field, the secret ones included; never changed once logged
+    secret_fields: dict[str, tuple[str, ...]]  # the game's table (`GameSpec.secret_fields`)
+
+    @property
+    def public(self) -> dict:
+        """What every seat sees: the type, the seat, the fields the secrecy table does not name."""
+        hidden = self.secret_fields.get(self.kind, ())
+        public = {"event": self.kind} if self.seat is None else {"event": self.kind, "seat": self.seat}
+        for key, value in self.fields.items():
+            if key not in hidden:
+                public[key] = value
+        return public
+
+    @property
+    def private(self) -> dict | None:
+        """The fields the secrecy table names for this type (None when it names none)."""
+        hidden = self.secret_fields.get(self.kind)
+        if not hidden:
+            return None
+        return {key: self.fields[key] for key in hidden if key in self.fields}
+
+    @property
+    def seen_by(self) -> frozenset[int] | None:
+        """The seat that took the action, the one that sees the private part (a chance
+        outcome's: nobody); None when nothing is private."""
+        if not self.secret_fields.get(self.kind):
+            return None
+        return frozenset(() if self.seat is None else (self.seat,))
+
+    def view(self, seat: int | None) -> dict:
+        """What `seat` sees (a copy), as `Event.view`: everything for the seat that took the
+        action, the public part for every other seat and for `seat=None`."""
+        return self.full() if seat is not None and seat == self.seat else self.public
+
+    def full(self) -> dict:
+        """Everything, private parts included: the omniscient narrator's view."""
+        private = self.private
+        return self.public if private is None else {**self.public, **private}
+
+
 def action_event(kind: str, seat: int | None, fields: dict,
-                 secret_fields: dict[str, tuple[str, ...]]) -> Event:
+                 secret_fields: dict[str, tuple[str, ...]]) -> ActionEvent:
     """The event of one action of type `kind` taken by `seat` (None: chance): its fields,
     with those the game's `secret_fields` name for that type private to the seat that
     took it (a chance outcome's to nobody). The same table makes `GameSpec.public_action`,
-    so a game writes what its table may not see once. `fields` is the caller's to give
-    away: the private ones are taken out of it."""
-    hidden = secret_fields.get(kind)
-    if not hidden:
-        return _new(Event, ({"event": kind, **fields} if seat is None else
-                            {"event": kind, "seat": seat, **fields}, None, None))
-    private = {}
-    for key in hidden:  # a plain loop: a comprehension is a function call, once a move
-        if key in fields:
-            private[key] = fields.pop(key)
-    public = {"event": kind, **fields} if seat is None else {"event": kind, "seat": seat, **fields}
-    return _new(Event, (public, private, frozenset(() if seat is None else (seat,))))
+    so a game writes what its table may not see once. `fields` is the event's from now on."""
+    return _new(ActionEvent, (kind, seat, fields, secret_fields))
 
 
 def public_event(public: dict) -> Event:

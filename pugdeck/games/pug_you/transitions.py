@@ -17,7 +17,7 @@ from bisect import insort
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from pugdeck.games.events import action_event, public_event
+from pugdeck.games.events import ActionEvent, public_event
 from pugdeck.games.pug_you.phases import (
     ASK,
     AWARD,
@@ -148,8 +148,12 @@ TRANSITIONS: dict[str, Callable[..., None]] = {
 
 
 def _acted(state: State, kind: str, seat: int | None, fields: dict) -> None:
-    """Log the action `kind` that `seat` took (None: chance), face-down fields private."""
-    state.events.append(action_event(kind, seat, fields, SECRET_FIELDS))
+    """Log the action `kind` that `seat` took (None: chance), face-down fields private
+    (`events.action_event`, made here in one C call: this runs every move)."""
+    state.events.append(_new(ActionEvent, (kind, seat, fields, SECRET_FIELDS)))
+
+
+_new = tuple.__new__
 
 
 def _next_in_queue(state: State, then: Callable[[State], None]) -> None:
