@@ -34,8 +34,9 @@ class Rng:
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher–Yates in place: from the last position down, swap with a position at or
         below it. One `random()` draw per position but the first."""
+        draw = self._random.random  # `below(i + 1)`'s draw, without its call a card (a deck is < 2**53)
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = int(draw() * (i + 1))
             items[i], items[j] = items[j], items[i]
 
     def permutation(self, n: int) -> list[int]:

@@ -102,7 +102,7 @@ def legal_actions(state: State) -> list[dict]:
         return [table.ask[card] for card in sorted(askable_cards(state))]
     if phase == SHUFFLE:
         ids = state.game.ids
-        return [Action(type="shuffle", order=FrozenList(ids[c] for c in shuffle_order(state)))]
+        return [Action(type="shuffle", order=FrozenList([ids[c] for c in shuffle_order(state)]))]
     return []
 
 
@@ -190,7 +190,7 @@ def _read_shuffle(state: State, action: dict) -> tuple[tuple, Action]:
         raise IllegalAction(f"the order must list each of the {len(pile)} cards "
                             f"of the {state.shuffle_pile} pile exactly once")
     ids = state.game.ids
-    return (order,), Action(type="shuffle", order=FrozenList(ids[c] for c in order))
+    return (order,), Action(type="shuffle", order=FrozenList([ids[c] for c in order]))
 
 
 _READERS: dict[str, Callable[[State, dict], tuple[tuple, Action]]] = {
