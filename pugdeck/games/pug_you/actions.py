@@ -14,7 +14,9 @@ At a shuffle `legal_actions()` lists the one order the game's seed draws for tha
 `apply_action` accepts any order of the same cards, so a stacked deck or a log from another
 source replays exactly.
 
-Every action is read the same way, field by field, whoever made it. What goes into the log
+Every action is read the same way, field by field, whoever made it — but one that
+`legal_actions()` listed at this very position, the engine's own object, whose checks ran
+when it was listed (`State.listed`, forgotten at the next action). What goes into the log
 is never the caller's object but the engine's own read-only `Action` for the move it read,
 so the log says exactly what was played, whatever the caller does with its dict afterwards.
 """
@@ -69,6 +71,15 @@ class ActionTable:
         # Per active seat: each allowed tuple of nominees -> its action.
         self.nominate = [{option: Action(type="nominate", nominees=FrozenList(option))
                           for option in options} for options in game.nomination_options]
+        # Each of these objects -> its type and its transition's arguments, which its fields
+        # alone decide: `State.apply_action` applies a listed one without reading it again.
+        moves = {id(a): ("offer", (c,)) for c, a in enumerate(self.offer)}
+        moves.update((id(a), ("ask", (c,))) for c, a in enumerate(self.ask))
+        moves.update((id(a), ("choose", (s,))) for s, a in enumerate(self.choose))
+        moves.update((id(a), ("award", (s,))) for s, a in enumerate(self.award))
+        moves.update((id(a), ("vote", (n, c))) for n, row in enumerate(self.vote) for c, a in enumerate(row))
+        moves.update((id(a), ("nominate", (o,))) for table in self.nominate for o, a in table.items())
+        self.moves: dict[int, tuple[str, tuple]] = moves
 
 
 def shuffle_order(state: State) -> list[int]:
@@ -88,22 +99,25 @@ def legal_actions(state: State) -> list[dict]:
     """
     phase, table = state.phase, state.game.actions
     if phase == OFFER:
-        return [table.offer[card] for card in state.hands[state.current]]
-    if phase == VOTE:
+        listed = [table.offer[card] for card in state.hands[state.current]]
+    elif phase == VOTE:
         hand = state.hands[state.current]
-        return [table.vote[nominee][card] for nominee in state.nominees for card in hand]
-    if phase == NOMINATE:
-        return list(table.nominate[state.active].values())
-    if phase == CHOOSE:
-        return [table.choose[seat] for seat, card in enumerate(state.offers) if card != NO_CARD]
-    if phase == AWARD:
-        return [table.award[seat] for seat in state.tied]
-    if phase == ASK:
-        return [table.ask[card] for card in sorted(askable_cards(state))]
-    if phase == SHUFFLE:
+        listed = [table.vote[nominee][card] for nominee in state.nominees for card in hand]
+    elif phase == NOMINATE:
+        listed = list(table.nominate[state.active].values())
+    elif phase == CHOOSE:
+        listed = [table.choose[seat] for seat, card in enumerate(state.offers) if card != NO_CARD]
+    elif phase == AWARD:
+        listed = [table.award[seat] for seat in state.tied]
+    elif phase == ASK:
+        listed = [table.ask[card] for card in sorted(askable_cards(state))]
+    elif phase == SHUFFLE:  # made afresh, so read in full when applied (rare: a chance step)
         ids = state.game.ids
         return [Action(type="shuffle", order=FrozenList([ids[c] for c in shuffle_order(state)]))]
-    return []
+    else:
+        return []
+    state.listed = tuple(listed)  # the engine's own copy: the caller may change its list
+    return listed
 
 
 def askable_cards(state: State) -> list[int]:

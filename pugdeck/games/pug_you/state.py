@@ -48,6 +48,7 @@ class State(EngineState):
         "game",
         "hands",
         "last_nominator",
+        "listed",
         "log",
         "nominees",
         "offered_by",
@@ -99,6 +100,7 @@ class State(EngineState):
         self.shuffles = 0  # shuffles so far: each draws its order from a stream of its own
         self.ran_out = False  # both piles ran empty: hands stay short (public)
         self.end_reason = ""
+        self.listed: tuple[actions.Action, ...] = ()  # what legal_actions() listed here (actions.py)
         self.log: list[actions.Action] = []  # the engine's own read-only actions, as played
         self.events: list[Event] = []  # what happened, with who saw what (transitions.py)
 
@@ -113,7 +115,12 @@ class State(EngineState):
 
         The log keeps the engine's own read-only copy of the move, never `action` itself.
         """
-        kind, args, logged = actions.read(self, action)  # raises before any change
+        move = self.game.actions.moves.get(id(action))
+        if move is not None and action in self.listed:  # the engine's own, listed here: legal
+            (kind, args), logged = move, action
+        else:
+            kind, args, logged = actions.read(self, action)  # raises before any change
+        self.listed = ()
         transitions.TRANSITIONS[kind](self, *args)
         self.log.append(logged)
 
@@ -169,5 +176,6 @@ class State(EngineState):
 _LISTS_OF_LISTS = ("hands", "scored")
 """The fields whose inner lists `clone` copies too (each seat's hand and scored cards)."""
 
-_COMPARED = tuple(name for name in State.__slots__ if name != "game")
-"""The fields that make a position: all but the game, compared by its deck, players and seed."""
+_COMPARED = tuple(name for name in State.__slots__ if name not in ("game", "listed"))
+"""The fields that make a position: all but the game, compared by its deck, players and
+seed, and what was last listed (a cache of `legal_actions()`)."""

@@ -104,3 +104,22 @@ def test_an_offer_plays_the_card_its_dict_names():
     assert state.observation(seat)["my_offer"] == legal[1]["card"]
     assert legal[1]["card"] not in state.observation(seat)["hand"]
     assert state.history()[-1] == {"type": "offer", "card": legal[1]["card"]}
+
+
+def test_an_engine_action_not_listed_at_this_position_is_read_in_full_and_refused():
+    """A listed action is applied without its checks again (`State.listed`); the engine's
+    own objects for moves that are not legal here are still refused, whoever lists them."""
+    from pugdeck.games.pug_you.state import IllegalAction
+
+    state = Game(built_deck(), 5, seed=2).new_initial_state()
+    legal = _until(state, "offer")
+    table, hand = state.game.actions, state.hands[state.current]
+    elsewhere = next(table.offer[c] for c in range(len(table.offer)) if c not in hand)
+    legal.append(elsewhere)  # the caller's list is the caller's: the engine kept its own
+    before = state.clone()
+    with pytest.raises(IllegalAction):
+        state.apply_action(elsewhere)
+    assert state == before
+    state.apply_action(legal[0])
+    with pytest.raises(IllegalAction):  # listed a move ago, and that card is gone now
+        state.apply_action(legal[0])
