@@ -59,7 +59,7 @@ def play_game(game: Any, bots: list, state: Any = None) -> Any:
     """Play to the end (games/loop.py): chance steps take the seed's outcome, seats ask
     their bots. Every seat needs a bot."""
     state = state or game.new_initial_state()
-    deque(advance(state, bots), maxlen=0)  # run the loop, keeping no step
+    deque(advance(state, bots, steps=False), maxlen=0)  # run the loop to its end
     if not state.is_terminal():
         raise ValueError("play_game needs a bot for every seat")
     return state

@@ -24,13 +24,15 @@ class Step(NamedTuple):
     events: list
 
 
-def advance(state: Any, bots: Sequence[Any]) -> Iterator[Step]:
+def advance(state: Any, bots: Sequence[Any], steps: bool = True) -> Iterator[Step | None]:
     """Apply chance outcomes and bot choices to `state`, yielding a `Step` after each, until
     the game is over or a seat whose bot is `None` (a person) is to act.
 
     `bots` has one bot or `None` per seat; a bot is asked `choose(observation, legal)`,
     with `observation(seat)` only when its `wants_observation` is true. The state changes in
-    place; a caller that stops iterating early leaves it after the last yielded step.
+    place; a caller that stops iterating early leaves it after the last yielded step. With
+    `steps` false it yields None instead: a caller that only plays on (`bots.play_game`)
+    makes no `Step` to throw away (a tenth of a random playout's time).
     """
     # Bound methods held in locals: this loop is the whole of a random playout's overhead.
     current, legal_actions, apply, observe, over = (
@@ -51,7 +53,7 @@ def advance(state: Any, bots: Sequence[Any]) -> Iterator[Step]:
                 return  # a person's turn
             action = choose(observe(seat) if looks[seat] else None, legal_actions())
         apply(action)
-        yield new(Step, (seat, action, events[start:]))
+        yield new(Step, (seat, action, events[start:])) if steps else None
 
 
 def apply_move(state: Any, action: dict) -> Step:

@@ -67,3 +67,14 @@ def test_play_game_needs_a_bot_at_every_seat(docs):
     bots[2] = None
     with pytest.raises(ValueError, match="a bot for every seat"):
         play_game(game, bots)
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_without_steps_it_plays_the_same_game(docs, game_id, players):
+    spec, game = _game(docs, game_id, players, seed=3)
+    stepped = game.new_initial_state()
+    steps = list(advance(stepped, spec.make_bots("random", game, 3)))
+    plain = game.new_initial_state()
+    assert set(advance(plain, spec.make_bots("random", game, 3), steps=False)) == {None}
+    assert plain.history() == stepped.history() == [step.action for step in steps]
+    assert plain.events == stepped.events

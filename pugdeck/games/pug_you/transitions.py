@@ -63,8 +63,7 @@ def offer(state: State, card: int) -> None:
     seat = state.current
     state.hands[seat].remove(card)
     state.offers[seat] = card
-    # `_acted`, inlined in the two moves every seat makes every turn
-    state.events.append(_new(ActionEvent, ("offer", seat, {"card": state.game.ids[card]}, SECRET_FIELDS)))
+    _acted(state, "offer", seat, {"card": state.game.ids[card]})
     _next_in_queue(state, then=_all_offered)
 
 
@@ -119,8 +118,7 @@ def vote(state: State, nominee: int, card: int) -> None:
     seat = state.current
     state.hands[seat].remove(card)
     state.votes.append((seat, nominee, card))
-    state.events.append(_new(ActionEvent, ("vote", seat, {"nominee": nominee, "card": state.game.ids[card]},
-                                           SECRET_FIELDS)))  # `_acted`, inlined (as in `offer`)
+    _acted(state, "vote", seat, {"nominee": nominee, "card": state.game.ids[card]})
     _next_in_queue(state, then=_reveal)
 
 
