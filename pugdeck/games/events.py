@@ -25,6 +25,11 @@ class Event(NamedTuple):
     private: dict | None = None  # the fields only `seen_by` see, added to the public ones
     seen_by: frozenset[int] | None = None  # None with `private`: nobody at the table
 
+    @property
+    def kind(self) -> str:
+        """The event's type, `public["event"]` (an `ActionEvent` keeps it as a field)."""
+        return self.public["event"]
+
     def view(self, seat: int | None) -> dict:
         """What `seat` sees (a copy): the public part, with the private one for a seat in
         `seen_by`. `seat=None` is the shared view, what every seat sees."""

@@ -57,3 +57,8 @@ def test_the_default_public_action_leaves_out_the_secret_fields_a_game_declares(
     event = action_event("hide", 2, {"card": "a"}, spec.secret_fields)
     assert spec.event_view(event, None) == {"event": "hide", "seat": 2}
     assert spec.event_view(event, 2) == {"event": "hide", "seat": 2, "card": "a"}
+
+
+def test_an_event_names_its_type():
+    assert Event({"event": "score", "seat": 1}).kind == "score"
+    assert action_event("vote", 3, {"card": "q#1"}, {"vote": ("card",)}).kind == "vote"

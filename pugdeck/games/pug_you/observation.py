@@ -68,12 +68,11 @@ def last_reveal(events: list) -> list[dict] | None:
     (the table mixes the cards before revealing, §3.5); None before the first reveal and
     once a reshuffle has put the discard pile, and those cards, face down again (§4)."""
     for event in reversed(events):  # a reveal is at most a turn's events back
-        public = event.public
-        kind = public["event"]
+        kind = event.kind  # the public part only where it is read: bots observe every move
         if kind == "reveal":
             return [{"nominee": pile["nominee"], "turds": pile["turds"], "cards": list(pile["cards"])}
-                    for pile in public["piles"]]
-        if kind == "shuffle" and public["pile"] != "deck":
+                    for pile in event.public["piles"]]
+        if kind == "shuffle" and event.public["pile"] != "deck":
             return None
     return None
 

@@ -48,13 +48,13 @@ def play_one(game: Game, bots: str, seed: int) -> GameStats:
     state = play_game(game, make_bots(bots, game, seed))
     seen = Counter()
     for event in state.events:
-        public = event.public
-        kind = public["event"]
-        if kind == "ask" and public["question"] == SECOND_QUESTION:
+        kind = event.kind  # the public part only of the events whose fields are counted
+        if kind == "ask" and event.public["question"] == SECOND_QUESTION:
             seen["second"] += 1
-        elif kind == "shuffle" and public["pile"] == "discard":
+        elif kind == "shuffle" and event.public["pile"] == "discard":
             seen["reshuffle"] += 1
         elif kind == "over":
+            public = event.public
             end, turns = public["reason"], public["turns"]
         seen[kind] += 1
     mutts = game.mutts
