@@ -57,7 +57,7 @@ class State(EngineState):
         # its choices): (seat, card, target, the points in the target's hand and the size of
         # their discard pile before), for the `resolved` event.
         self.aimed: tuple[int, int, int, int, int] | None = None
-        self.offered = ()  # the plays legal_actions() listed here, until the next action (actions.parse)
+        self.offered: dict = {}  # card id → what legal_actions() listed here, until the next action (actions.parse)
         self._clear_table()
 
     def _clear_table(self) -> None:
@@ -91,7 +91,7 @@ class State(EngineState):
         The action is checked and copied before anything changes, so the log holds exactly
         what was played, whatever the caller does with its dict afterwards."""
         args, logged = actions.parse(self, action)
-        self.offered = ()
+        self.offered = {}
         self.log.append(logged)
         if self.phase == PLAY:
             self.do_play(*args)
