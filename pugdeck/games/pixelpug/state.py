@@ -248,7 +248,7 @@ class State(EngineState):
         # The hand it was played from is private to nobody: the log's (`Event.full()`: the
         # omniscient narrator, simulate's statistics); its owner sees it in the observation.
         self.events.append(_new_event(Event, (_play_event(g, seat, card, target, kind),
-                                              {"hand": list(map(g.ids.__getitem__, hand))}, None)))
+                                              {"hand": effects.card_ids(g, hand)}, None)))
         hand.remove(card)
         self.discards[seat].append(card)
         if target is None and g.targets[card] is not None:
