@@ -62,12 +62,21 @@ def valid_targets(state: State, seat: int, card: int) -> tuple[int, ...]:
     return tuple(targets)
 
 
+def table_is_open(state: State) -> bool:
+    """Whether everyone is still in the round and nobody is in the Doghouse: then every
+    card's valid targets are all the seats its target word allows (`valid_targets`)."""
+    return False not in state.alive and True not in state.doghouse
+
+
 def legal_actions(state: State) -> list[dict]:
     """The legal actions of `state` (see the module docstring), sorted and unique."""
     if state.phase == PLAY:
         seat, game, out, offered = state.current, state.game, [], {}
+        made = game.plays
+        allowed = game.allowed_targets if table_is_open(state) else None  # asked once, not once a card
         for card in state.hands[seat]:  # hands are sorted, so the plays come out sorted
-            plays, listed = play_actions(game, card, valid_targets(state, seat, card))
+            targets = valid_targets(state, seat, card) if allowed is None else allowed[card][seat]
+            plays, listed = made.get((card, targets)) or play_actions(game, card, targets)
             out += plays
             offered[game.ids[card]] = listed
         state.offered = offered
@@ -86,11 +95,10 @@ def play_actions(game: Game, card: int, targets: tuple[int, ...]) -> tuple[tuple
     never handed out (a handed-out play changed behind its read-only guard is no longer what
     was listed), with the transition's arguments.
 
-    Made once per game for each card and set of targets (`Game.plays`, read-only objects),
-    since a Nip or a Go Fisch is a dozen plays per target."""
-    made = game.plays.get((card, targets))
-    if made is not None:
-        return made
+    Made once per game for each card and set of targets and kept in `Game.plays` (read-only
+    objects, since a Nip or a Go Fisch is a dozen plays per target), where `legal_actions`
+    looks first: a call, made at each card of each `legal_actions()`, costs more than the
+    lookup (benchmarks/bench_pixelpug.py)."""
     card_id = game.ids[card]
     if not targets:
         plays = (Action(type=PLAY, card=card_id),)
