@@ -94,7 +94,8 @@ class State(EngineState):
         self.offered = {}
         self.log.append(logged)
         if self.phase == PLAY:
-            self.do_play(*args)
+            card, target, kind = args  # not `*args`: a call with it is not inlined (Python 3.11)
+            self.do_play(card, target, kind)
         elif self.phase == RPS:
             self.do_rps(*args)
         else:
@@ -245,10 +246,14 @@ class State(EngineState):
         """The current player plays `card` onto their discard pile, at `target`, naming `kind`."""
         seat, g = self.current, self.game
         hand = self.hands[seat]
+        public = {"event": "play", "seat": seat, "card": g.ids[card]}
+        if target is not None:
+            public["target"] = target
+        if kind is not None:
+            public["name"] = g.kinds[kind]
         # The hand it was played from is private to nobody: the log's (`Event.full()`: the
         # omniscient narrator, simulate's statistics); its owner sees it in the observation.
-        self.events.append(_new_event(Event, (_play_event(g, seat, card, target, kind),
-                                              {"hand": effects.card_ids(g, hand)}, None)))
+        self.events.append(_new_event(Event, (public, {"hand": effects.card_ids(g, hand)}, None)))
         hand.remove(card)
         self.discards[seat].append(card)
         if target is None and g.targets[card] is not None:
@@ -325,15 +330,6 @@ class State(EngineState):
         best = max(totals.values())
         top = [s for s, points in totals.items() if points == best]
         self.win_round(top[0] if len(top) == 1 else None, POINTS if len(top) == 1 else TIE)
-
-
-def _play_event(game: Game, seat: int, card: int, target: int | None, kind: int | None) -> dict:
-    event = {"event": "play", "seat": seat, "card": game.ids[card]}
-    if target is not None:
-        event["target"] = target
-    if kind is not None:
-        event["name"] = game.kinds[kind]
-    return event
 
 
 def _total(points: tuple[int, ...], cards: list[int]) -> int:
