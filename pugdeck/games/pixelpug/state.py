@@ -54,9 +54,9 @@ class State(EngineState):
         self.round_events_from = 0  # where this round's events start
         self.log: list[dict] = []  # the actions applied, as the engine's own copies
         # A card played at another player, until it has done all it does (a duel's waits for
-        # its choices): (seat, card, target, the points in the target's hand and the size of
+        # its choices): (seat, card, target, a copy of the target's hand and the size of
         # their discard pile before), for the `resolved` event.
-        self.aimed: tuple[int, int, int, int, int] | None = None
+        self.aimed: tuple[int, int, int, list[int], int] | None = None
         self.offered: dict = {}  # card id → what legal_actions() listed here, until the next action (actions.parse)
         self._clear_table()
 
@@ -261,7 +261,7 @@ class State(EngineState):
         elif target is None or target == seat:
             effects.play_card(self, seat, target, card, kind)
         else:
-            self.aimed = (seat, card, target, _total(g.points, self.hands[target]), len(self.discards[target]))
+            self.aimed = (seat, card, target, self.hands[target][:], len(self.discards[target]))
             effects.play_card(self, seat, target, card, kind)
         self._end_of_action()
 
@@ -290,10 +290,16 @@ class State(EngineState):
             self.aimed = None
             # It has done all it does: what it did to the target's points (hand and discard
             # pile; None when it ended the round) is private to nobody, as their hand is. A
-            # discard pile only grows within a round, so only its new cards are counted.
-            points = self.game.points
-            change = None if self.round_how else (_total(points, self.hands[target]) - hand_before
-                                                  + _total(points, self.discards[target][discards_before:]))
+            # discard pile only grows within a round, so only its new cards are counted, and
+            # nothing is counted when neither changed (a look, a miss, a life lost).
+            hand, discards = self.hands[target], self.discards[target]
+            if self.round_how:
+                change = None
+            elif len(discards) == discards_before and hand == hand_before:
+                change = 0
+            else:
+                points = self.game.points
+                change = _total(points, hand) + _total(points, discards[discards_before:]) - _total(points, hand_before)
             self.events.append(_new_event(Event, (
                 {"event": "resolved", "seat": seat, "card": self.game.ids[card], "target": target},
                 {"points_change": change}, None)))
