@@ -62,14 +62,23 @@ def valid_targets(state: State, seat: int, card: int) -> tuple[int, ...]:
     return tuple(targets)
 
 
+def table_is_open(state: State) -> bool:
+    """Whether everyone is still in the round and nobody is in the Doghouse: then every
+    card's valid targets are all the seats its target word allows (`valid_targets`)."""
+    return False not in state.alive and True not in state.doghouse
+
+
 def legal_actions(state: State) -> list[dict]:
     """The legal actions of `state` (see the module docstring), sorted and unique."""
     if state.phase == PLAY:
-        seat, out, offered = state.current, [], []
+        seat, game, out, offered = state.current, state.game, [], {}
+        made = game.plays
+        allowed = game.allowed_targets if table_is_open(state) else None  # asked once, not once a card
         for card in state.hands[seat]:  # hands are sorted, so the plays come out sorted
-            plays, copies = play_actions(state.game, card, valid_targets(state, seat, card))
+            targets = valid_targets(state, seat, card) if allowed is None else allowed[card][seat]
+            plays, listed = made.get((card, targets)) or play_actions(game, card, targets)
             out += plays
-            offered += copies
+            offered[game.ids[card]] = listed
         state.offered = offered
         return out
     if state.phase == RPS:
@@ -80,16 +89,16 @@ def legal_actions(state: State) -> list[dict]:
     return []
 
 
-def play_actions(game: Game, card: int, targets: tuple[int, ...]) -> tuple[tuple[Action, ...], tuple]:
+def play_actions(game: Game, card: int, targets: tuple[int, ...]) -> tuple[tuple[Action, ...], dict]:
     """The plays of `card` at these valid targets (one per target and kind it may name), and
-    a plain copy of each, never handed out: what `parse` compares an incoming play with (a
-    handed-out play changed behind its read-only guard is no longer what was listed).
+    what `parse` looks an incoming play up in: by (target, name), a plain copy of the play,
+    never handed out (a handed-out play changed behind its read-only guard is no longer what
+    was listed), with the transition's arguments.
 
-    Made once per game for each card and set of targets (`Game.plays`, read-only objects),
-    since a Nip or a Go Fisch is a dozen plays per target."""
-    made = game.plays.get((card, targets))
-    if made is not None:
-        return made
+    Made once per game for each card and set of targets and kept in `Game.plays` (read-only
+    objects, since a Nip or a Go Fisch is a dozen plays per target), where `legal_actions`
+    looks first: a call, made at each card of each `legal_actions()`, costs more than the
+    lookup (benchmarks/bench_pixelpug.py)."""
     card_id = game.ids[card]
     if not targets:
         plays = (Action(type=PLAY, card=card_id),)
@@ -98,7 +107,9 @@ def play_actions(game: Game, card: int, targets: tuple[int, ...]) -> tuple[tuple
                       for t in targets for k in game.nameable[card])
     else:
         plays = tuple(Action(type=PLAY, card=card_id, target=t) for t in targets)
-    made = game.plays[(card, targets)] = plays, tuple(dict(play) for play in plays)
+    listed = {(play.get("target"), play.get("name")):
+              (dict(play), (card, play.get("target"), game.kind_index.get(play.get("name")))) for play in plays}
+    made = game.plays[(card, targets)] = plays, listed
     return made
 
 
@@ -113,18 +124,24 @@ def parse(state: State, action: object) -> tuple[tuple, dict]:
     copy to log): ((card, target, kind), …) for a play, ((choice,), …) for a duel choice,
     ((order, first), …) for a deal. Raises `IllegalAction`, changing nothing.
 
-    The checks read a plain copy of `action`, made first, and that copy is what is logged:
-    what is logged is what was checked and played (and a plain dict reads faster than the
-    read-only `Action`s that `legal_actions()` hands out)."""
+    A play equal to one listed here is logged as the engine's own plain copy of it (read
+    only by the engine: `history()` hands out copies). Anything else is checked on a plain
+    copy of `action`, made first, and that copy is what is logged: what is logged is what
+    was checked and played (and a plain dict reads faster than the read-only `Action`s)."""
     if not isinstance(action, dict):
         raise IllegalAction(f"an action is a dict with a 'type', not {action!r}")
-    action = dict(action)
     phase = state.phase
-    if phase == PLAY and action in state.offered:
-        # Equal to a play legal_actions() listed at this position (`State.offered`, the
-        # engine's own copies): legal, so its fields need no checking again.
-        g = state.game
-        return (g.index[action["card"]], action.get("target"), g.kind_index.get(action.get("name"))), action
+    if phase == PLAY:
+        # A play legal_actions() listed at this position (`State.offered`) is legal: its
+        # fields need no checking again, and the engine's own plain copy of it is logged.
+        try:
+            logged, args = state.offered[action["card"]][action.get("target"), action.get("name")]
+        except (KeyError, TypeError):  # not listed (a field may even be a list: unhashable)
+            pass
+        else:
+            if action == logged:  # and nothing else in it: the same keys, the type "play"
+                return args, logged
+    action = dict(action)
     if phase not in _KEYS:
         raise _illegal(state, action, "the match is over")
     if action.get("type") != phase:

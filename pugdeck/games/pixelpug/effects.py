@@ -52,7 +52,10 @@ def play_card(state: State, seat: int, target: int | None, card: int, kind: int 
 
 def card_ids(game: Game, cards: list[int]) -> list[str]:
     """The ids of `cards` (numbers), in order."""
-    return [game.ids[card] for card in cards]
+    ids, out = game.ids, []
+    for card in cards:  # a plain loop: a comprehension is a function call, map a C call a card
+        out.append(ids[card])
+    return out
 
 
 def finish_duel(state: State, card: int, attacker: int, defender: int, a: str, d: str) -> None:

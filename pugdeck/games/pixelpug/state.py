@@ -54,10 +54,10 @@ class State(EngineState):
         self.round_events_from = 0  # where this round's events start
         self.log: list[dict] = []  # the actions applied, as the engine's own copies
         # A card played at another player, until it has done all it does (a duel's waits for
-        # its choices): (seat, card, target, the points in the target's hand and the size of
+        # its choices): (seat, card, target, a copy of the target's hand and the size of
         # their discard pile before), for the `resolved` event.
-        self.aimed: tuple[int, int, int, int, int] | None = None
-        self.offered = ()  # the plays legal_actions() listed here, until the next action (actions.parse)
+        self.aimed: tuple[int, int, int, list[int], int] | None = None
+        self.offered: dict = {}  # card id → what legal_actions() listed here, until the next action (actions.parse)
         self._clear_table()
 
     def _clear_table(self) -> None:
@@ -91,10 +91,11 @@ class State(EngineState):
         The action is checked and copied before anything changes, so the log holds exactly
         what was played, whatever the caller does with its dict afterwards."""
         args, logged = actions.parse(self, action)
-        self.offered = ()
+        self.offered = {}
         self.log.append(logged)
         if self.phase == PLAY:
-            self.do_play(*args)
+            card, target, kind = args  # not `*args`: a call with it is not inlined (Python 3.11)
+            self.do_play(card, target, kind)
         elif self.phase == RPS:
             self.do_rps(*args)
         else:
@@ -245,10 +246,14 @@ class State(EngineState):
         """The current player plays `card` onto their discard pile, at `target`, naming `kind`."""
         seat, g = self.current, self.game
         hand = self.hands[seat]
+        public = {"event": "play", "seat": seat, "card": g.ids[card]}
+        if target is not None:
+            public["target"] = target
+        if kind is not None:
+            public["name"] = g.kinds[kind]
         # The hand it was played from is private to nobody: the log's (`Event.full()`: the
         # omniscient narrator, simulate's statistics); its owner sees it in the observation.
-        self.events.append(_new_event(Event, (_play_event(g, seat, card, target, kind),
-                                              {"hand": list(map(g.ids.__getitem__, hand))}, None)))
+        self.events.append(_new_event(Event, (public, {"hand": effects.card_ids(g, hand)}, None)))
         hand.remove(card)
         self.discards[seat].append(card)
         if target is None and g.targets[card] is not None:
@@ -256,7 +261,7 @@ class State(EngineState):
         elif target is None or target == seat:
             effects.play_card(self, seat, target, card, kind)
         else:
-            self.aimed = (seat, card, target, _total(g.points, self.hands[target]), len(self.discards[target]))
+            self.aimed = (seat, card, target, self.hands[target][:], len(self.discards[target]))
             effects.play_card(self, seat, target, card, kind)
         self._end_of_action()
 
@@ -285,10 +290,16 @@ class State(EngineState):
             self.aimed = None
             # It has done all it does: what it did to the target's points (hand and discard
             # pile; None when it ended the round) is private to nobody, as their hand is. A
-            # discard pile only grows within a round, so only its new cards are counted.
-            points = self.game.points
-            change = None if self.round_how else (_total(points, self.hands[target]) - hand_before
-                                                  + _total(points, self.discards[target][discards_before:]))
+            # discard pile only grows within a round, so only its new cards are counted, and
+            # nothing is counted when neither changed (a look, a miss, a life lost).
+            hand, discards = self.hands[target], self.discards[target]
+            if self.round_how:
+                change = None
+            elif len(discards) == discards_before and hand == hand_before:
+                change = 0
+            else:
+                points = self.game.points
+                change = _total(points, hand) + _total(points, discards[discards_before:]) - _total(points, hand_before)
             self.events.append(_new_event(Event, (
                 {"event": "resolved", "seat": seat, "card": self.game.ids[card], "target": target},
                 {"points_change": change}, None)))
@@ -325,15 +336,6 @@ class State(EngineState):
         best = max(totals.values())
         top = [s for s, points in totals.items() if points == best]
         self.win_round(top[0] if len(top) == 1 else None, POINTS if len(top) == 1 else TIE)
-
-
-def _play_event(game: Game, seat: int, card: int, target: int | None, kind: int | None) -> dict:
-    event = {"event": "play", "seat": seat, "card": game.ids[card]}
-    if target is not None:
-        event["target"] = target
-    if kind is not None:
-        event["name"] = game.kinds[kind]
-    return event
 
 
 def _total(points: tuple[int, ...], cards: list[int]) -> int:

@@ -63,6 +63,26 @@ def test_a_handed_out_play_changed_behind_its_guard_to_an_illegal_target_is_refu
     assert state == before
 
 
+@pytest.mark.parametrize("change", [{"extra": 1}, {"type": "rps"}, {"target": [1]}, {"name": "nap"},
+                                    {"card": ["sniff#1"]}])
+def test_a_listed_play_with_a_field_changed_or_added_is_checked_and_refused(deal, change):
+    # A play is looked up among the listed ones by card, target and name, then compared
+    # whole: another type, an extra key or an unhashable field is refused, not a TypeError.
+    state = deal(3, SNIFF_DEAL)
+    changed = {**_sniff_at(state.legal_actions(), 1), **change}
+    before = state.clone()
+    with pytest.raises(IllegalAction):
+        state.apply_action(changed)
+    assert state == before
+
+
+def test_a_listed_play_is_logged_as_the_engines_own_plain_copy(deal):
+    state = deal(3, SNIFF_DEAL)
+    offered = _sniff_at(state.legal_actions(), 1)
+    state.apply_action(offered)
+    assert state.log[-1] == offered and state.log[-1] is not offered and type(state.log[-1]) is dict
+
+
 def test_a_play_changed_to_an_illegal_target_is_refused_and_changes_nothing(deal):
     state = deal(3, SNIFF_DEAL)
     changed = {**_sniff_at(state.legal_actions(), 1), "target": 0}  # Sniff never targets you
