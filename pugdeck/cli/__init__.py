@@ -9,7 +9,6 @@ Exit codes: 0 success, 1 the deck or input is wrong or an output cannot be writt
 
 from __future__ import annotations
 
-import difflib
 import errno
 import importlib
 import os
@@ -98,6 +97,8 @@ class LazyGroup(click.Group):
         """A mistyped command is refused with the nearest ones (`buidl` → `build`), as git does."""
         name = args[0] if args else ""
         if args and self.get_command(ctx, name) is None and not name.startswith("-"):
+            import difflib  # noqa: PLC0415 (only a mistyped command needs it)
+
             near = difflib.get_close_matches(name, self.list_commands(ctx), n=2, cutoff=0.6)
             hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
             ctx.fail(f"No such command '{name}'.{hint} (pugdeck --help lists them)")
