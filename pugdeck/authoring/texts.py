@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
 from os.path import commonprefix
 from string import Formatter
 from typing import NamedTuple
 
-from pugdeck.core.cldr_plurals import rules_of
+from pugdeck.core.cldr_plurals import categories_of, form_of
 
 
 class StringProblem(ValueError):
@@ -30,27 +29,12 @@ class StringProblem(ValueError):
 
 # CLDR's category names, in CLDR's order: how a language's list of forms is written.
 PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
-# The whole numbers a language's needed categories are read from: CLDR's integer rules
-# repeat by 100 or 1000 below a million (only "many" for whole millions lies beyond).
-_COUNTS_SAMPLED = range(0, 1001)
 
 
-@lru_cache(maxsize=256)  # bounded: `pugdeck serve` reads languages from decks it is sent
-def _rule(language: str):  # noqa: ANN202 (babel's PluralRule)
-    # Babel's rule engine, on CLDR's rule as a table in the package has it: asking Babel's
-    # Locale would load the language's whole CLDR data (core/cldr_plurals says why not).
-    from babel.plural import PluralRule  # noqa: PLC0415 (only when a count is first worded)
-
-    return PluralRule(rules_of(language))
-
-
-@lru_cache(maxsize=256)
 def plural_categories(language: str) -> tuple[str, ...]:
     """The plural categories a text in `language` needs, in CLDR's order: those its rule
     gives to a whole number below a million, and `other`. `ru` → one, few, many, other."""
-    rule = _rule(language)
-    found = {rule(count) for count in _COUNTS_SAMPLED} | {"other"}
-    return tuple(category for category in PLURAL_CATEGORIES if category in found)
+    return categories_of(language)
 
 
 def plural_form(language: str, count: int) -> str:
@@ -58,8 +42,8 @@ def plural_form(language: str, count: int) -> str:
     language needs (`plural_categories`): `one` for 1 in English, `few` for 2 in Russian,
     `one` for 0 in French; a category beyond them (Spanish "many" for a whole million)
     reads as `other`."""
-    category = _rule(language)(abs(count))
-    return category if category in plural_categories(language) else "other"
+    category = form_of(language, abs(count))
+    return category if category in categories_of(language) else "other"
 
 
 def plural_base(key: str) -> tuple[str, str] | None:

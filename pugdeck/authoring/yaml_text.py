@@ -9,9 +9,8 @@ The event stream is iterative, so a 10,000-deep nesting cannot exhaust Python's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -50,8 +49,7 @@ _ODD_BREAKS = (("\x85", "NEXT LINE"), ("\u2028", "LINE SEPARATOR"), ("\u2029", "
 _COLLECTION_TAGS = {None, "!", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(NamedTuple):
     file: str
     line: int
     column: int

@@ -9,7 +9,6 @@ Exit codes: 0 success, 1 the deck or input is wrong or an output cannot be writt
 
 from __future__ import annotations
 
-import difflib
 import errno
 import importlib
 import os
@@ -68,13 +67,6 @@ SHORT_HELPS = {
 # under a folder that may not be searched, a loop of links. Any command, at any step (looking
 # for deck.yaml, resolving --out, reading a table), answers it with one sentence, exit 1.
 UNUSABLE_PATH = frozenset({errno.ENAMETOOLONG, errno.EACCES, errno.EPERM, errno.ELOOP})
-# subcommands of a group that live in another module: group → [(name, module, attribute)]
-SUBCOMMANDS = {
-    "export": [("csv", "pugdeck.cli.export_csv", "csv_command"),
-               ("print-shop", "pugdeck.cli.export_shop", "print_shop_command")],
-}
-
-
 def _load(module: str, attribute: str) -> click.Command:
     return getattr(importlib.import_module(module), attribute)
 
@@ -88,16 +80,14 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in COMMANDS:
             return None
-        command = _load(*COMMANDS[name])
-        for sub, module, attribute in SUBCOMMANDS.get(name, ()):
-            if isinstance(command, click.Group) and sub not in command.commands:
-                command.add_command(_load(module, attribute), sub)
-        return command
+        return _load(*COMMANDS[name])
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple:
         """A mistyped command is refused with the nearest ones (`buidl` → `build`), as git does."""
         name = args[0] if args else ""
         if args and self.get_command(ctx, name) is None and not name.startswith("-"):
+            import difflib  # noqa: PLC0415 (only a mistyped command needs it)
+
             near = difflib.get_close_matches(name, self.list_commands(ctx), n=2, cutoff=0.6)
             hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
             ctx.fail(f"No such command '{name}'.{hint} (pugdeck --help lists them)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -196,3 +197,22 @@ def progress_steps(total: int, label: str, *, quiet: bool = False) -> Iterator[C
 
 quiet_option = click.option("--quiet", "-q", is_flag=True,
                             help="Print only problems: no summary, no list of files, no progress bar.")
+
+
+class LazySubgroup(click.Group):
+    """A group some of whose subcommands live in other modules, imported only when named
+    (`lazy`: name → (module, attribute)): `export png` does not import the CSV import or
+    the print-shop export (48 M instructions)."""
+
+    def __init__(self, *args, lazy: dict[str, tuple[str, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lazy = lazy
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.lazy})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in self.lazy:
+            module, attribute = self.lazy[name]
+            self.add_command(getattr(importlib.import_module(module), attribute), name)
+        return self.commands.get(name)

@@ -2,8 +2,10 @@
 
 Every export builds the deck with the same group-preference flags as `pugdeck build`, draws
 the print PDF once (one card per page) and rasterises it, so what a frontend shows is what
-prints. Files are written all or nothing. Other modules add subcommands to the `export`
-group with `export.add_command(...)` (the CSV export does).
+prints. Files are written all or nothing. The CSV and print-shop exports live in modules
+of their own, imported only when named (`LazySubgroup`), and each export here imports the
+libraries only it uses (the gallery, the preview's Pillow drawing, the TTS sheets) when
+it runs: `export png` imports none of them.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pugdeck.atomic import write_files
 from pugdeck.cli.build import filter_options, run_build
 from pugdeck.cli.common import (
     DEFAULT_DECK,
+    LazySubgroup,
     deck_argument,
     name_option,
     progress_bar,
@@ -25,21 +28,13 @@ from pugdeck.cli.common import (
     with_origin,
 )
 from pugdeck.core.built_deck import Built
-from pugdeck.export.html import gallery_html, html_path
 from pugdeck.export.output_record import recorded_batch
 from pugdeck.export.png import CardPdf, card_pdf, faces_of, png_folder, png_images, png_pages
-from pugdeck.export.preview import preview_path, preview_png
-from pugdeck.export.tts import (
-    refuse_foreign_saved_object,
-    saved_object_paths,
-    table_size,
-    tts_files,
-    tts_folder,
-)
-from pugdeck.export.tts_places import base_url_problem, default_saved_objects, default_tts_data
 
-export = click.Group("export", help="Write the deck for other frontends: PNG images, a "
-                     "Tabletop Simulator deck, an HTML gallery, …")
+export = LazySubgroup("export", help="Write the deck for other frontends: PNG images, a "
+                      "Tabletop Simulator deck, an HTML gallery, …",
+                      lazy={"csv": ("pugdeck.cli.export_csv", "csv_command"),
+                            "print-shop": ("pugdeck.cli.export_shop", "print_shop_command")})
 
 
 def export_options(command: click.Command) -> click.Command:
@@ -110,6 +105,8 @@ def png_command(deck: Path, name: str | None, out_dir: str, dpi: int, preview: b
     command wrote earlier, of cards no longer in the deck, are removed from that folder; any
     other file there is left alone (the folder's .pugdeck-outputs.json records ours).
     """
+    from pugdeck.export.preview import preview_path, preview_png  # noqa: PLC0415 (only with --preview)
+
     built, pdf = built_and_drawn(deck, options, name)
     pages = png_pages(built, Path(out_dir), pdf)
     extra = {preview_path(built, Path(out_dir)): b""} if preview else {}
@@ -130,6 +127,8 @@ def png_command(deck: Path, name: str | None, out_dir: str, dpi: int, preview: b
 
 
 def _base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    from pugdeck.export.tts_places import base_url_problem  # noqa: PLC0415 (the TTS export's)
+
     problem = base_url_problem(value) if value is not None else None
     if problem:
         raise click.BadParameter(problem, ctx=ctx, param=param)
@@ -142,6 +141,8 @@ def _tts_dir(ctx: click.Context, param: click.Parameter, value: str | None) -> P
     if value is None:
         return None
     if value == "default":
+        from pugdeck.export.tts_places import default_saved_objects, default_tts_data  # noqa: PLC0415
+
         folder, data = default_saved_objects(), default_tts_data()
         if not (data / "Saves").is_dir():
             raise click.BadParameter(
@@ -174,6 +175,13 @@ def tts_command(deck: Path, name: str | None, out_dir: str, base_url: str | None
     both into TTS's "Saves/Saved Objects" folder, or let --tts-dir write them there. Upload
     the images and use --base-url to share the deck with other players.
     """
+    from pugdeck.export.tts import (  # noqa: PLC0415 (the TTS sheets: only this export)
+        refuse_foreign_saved_object,
+        saved_object_paths,
+        table_size,
+        tts_files,
+        tts_folder,
+    )
 
     def make(built: Built, pdf: CardPdf) -> dict[Path, bytes]:
         if tts_dir is not None:
@@ -196,6 +204,7 @@ def tts_command(deck: Path, name: str | None, out_dir: str, base_url: str | None
 def html_command(deck: Path, name: str | None, out_dir: str, dpi: int, **options) -> None:
     """One self-contained HTML page of every card, out/<name>.html, with toggles by level
     and kind and a search box: for sharing a deck for review."""
+    from pugdeck.export.html import gallery_html, html_path  # noqa: PLC0415 (only this export)
 
     def make(built: Built, pdf: CardPdf) -> dict[Path, bytes]:
         with progress_bar(len(pdf.faces), "Rasterising", quiet=options["quiet"]) as advance:
@@ -211,6 +220,7 @@ def html_command(deck: Path, name: str | None, out_dir: str, dpi: int, **options
 def preview_command(deck: Path, name: str | None, out_dir: str, **options) -> None:
     """One contact-sheet PNG of the whole deck, out/<name>-preview.png, small enough to
     share in a chat (at most 4096 px wide and 2 MB)."""
+    from pugdeck.export.preview import preview_path, preview_png  # noqa: PLC0415 (Pillow's drawing)
 
     def make(built: Built, pdf: CardPdf) -> dict[Path, bytes]:
         return {preview_path(built, Path(out_dir)): preview_png(built, pdf)}

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:  # types only
     from pugdeck.core.built_deck import Built
@@ -17,8 +17,7 @@ if TYPE_CHECKING:  # types only
     from pugdeck.render.templates import Template
 
 
-@dataclass(frozen=True)
-class FaceInfo:
+class FaceInfo(NamedTuple):
     """One printed card front as the exports see it (PNG files, the HTML gallery, TTS)."""
 
     card_id: str  # the built card id, or e.g. `blank-1` for a printed-only card
@@ -30,8 +29,7 @@ class FaceInfo:
     back: str  # the name of its back in `PrintRun.backs` (also the back's file stem)
 
 
-@dataclass(frozen=True)
-class PdfInfo:
+class PdfInfo(NamedTuple):
     """The PDF's document information, as a viewer's Properties dialog shows it."""
 
     title: str

@@ -13,7 +13,6 @@ the greedy wrap — that keeps fitting a 1,200-card deck cheap.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -32,8 +31,7 @@ _NO_SPACES_FROM = "\u2e80"
 Run = tuple[str, str]  # (font name, text)
 
 
-@dataclass(frozen=True)
-class FittedText:
+class FittedText(NamedTuple):
     """Text set in a box: its size, its lines as font runs, and how far it overflows.
 
     `overflow` is 0 when the text fits; otherwise the fraction by which it is too big at
