@@ -102,7 +102,7 @@ def test_the_english_reference_card_says_who_does_what():
 def test_a_badge_limit_ends_the_reference_card_and_plurals_follow_the_language(tmp_path):
     rules = "  badge_limit: 1\n  mutt_badges: -1\n  large_group: {from_players: 8, hand_size: 5}\n"
     _doc, text = built(tmp_path, deck("fr", rules))
-    assert "Dès que quelqu’un a 1 badge, la personne qui en a le plus perd." in text
+    assert "Dès que quelqu’un atteint 1 badge, la personne qui en a le plus perd." in text
     assert "Chaque corniaud rose enlève 1 badge." in text
     assert "Tout le monde complète sa main à 5 cartes. Puis" in text  # no smaller hand for 8+
 

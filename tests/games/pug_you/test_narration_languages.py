@@ -40,7 +40,7 @@ def test_a_spanish_deck_plays_in_spanish(tmp_path, monkeypatch):
     assert "Turno 1 (ronda 1): le toca a P0" in lines
     assert ("  P3 se lleva radio-cotilla#1: «Me llevo 3 medallas porque soy una radio sin botón "
             "de apagar.»") in lines
-    assert "Fin de la partida tras 8 turnos, al cabo de 2 rondas completas." in lines
+    assert "Fin de la partida tras 8 turnos (2 rondas completas)." in lines
     assert [line for line in lines if " pierde con " in line][0].startswith(
         "P3 pierde con 14 medallas: «He perdido porque soy un/a dictador/a del sofá, un/a gorrón/ona "
         "profesional, el/la culpable de Benidorm, un/a desmemoriado/a del amor y una radio sin botón de apagar.»")
