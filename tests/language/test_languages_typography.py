@@ -19,10 +19,8 @@ AMOUNTS = ("count", "points", "nominees", "hand_size", "large_hand_size", "large
 NOT_UNITS = {"with", "of", "or", "to", "and", "si", "o", "y", "de", "a", "ab", "und", "oder", "von", "bis",
              "dès", "et", "ou", "sur", "à", "en"}
 NUMBER_THEN_WORD = re.compile(r"(?:\{(?:" + "|".join(AMOUNTS) + r")\}|(?<![\w{])\d+) (?P<word>[^\W\d_]+)")
-# The printed texts of each template, by language. The English Pug You! reference card is
-# written with the English deck: it joins this list when its wording is next settled.
-PRINTED = [("pixelpug", language) for language in ("en", "es", "de", "fr")] + [
-    ("pug-you", language) for language in ("es", "de", "fr")]
+# The printed texts of each template, by language.
+PRINTED = [(template, language) for template in ("pixelpug", "pug-you") for language in ("en", "es", "de", "fr")]
 
 
 def _strings(template: str, language: str) -> dict[str, str]:

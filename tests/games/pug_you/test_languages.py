@@ -28,13 +28,13 @@ ENGLISH = ("Turd card", "Nominee", "Your turn", "because I’m", "only the pugs 
            "Everyone else offers", "draws up to", "has had 2 turns", "the most badges loses", "pink mutt")
 TRANSLATED = {
     "es": ("Carta caca", "Nominación 1 de 2", "Tu turno", "porque soy", "aquí solo ganan los carlinos",
-           "Cada cual roba hasta tener 5 cartas (4 si sois 8 o más)", "Tras 2 rondas",
+           "Cada cual roba hasta tener 5 cartas (4 si sois 8 o más)", "haya jugado 2 turnos",
            "resta 2 medallas"),
     "de": ("Häufchen-Karte", "Nominierung 1 von 2", "Du bist dran", "denn ich bin",
-           "am Ende gewinnen nur die Möpse", "außer den Nominierten", "Nach 2 Runden",
+           "am Ende gewinnen nur die Möpse", "außer den Nominierten", "Waren alle 2 Mal an der Reihe",
            "zieht 2 Orden ab"),
     "fr": ("Carte caca", "Nomination 1 sur 2", "À toi de jouer", "parce que je suis",
-           "à la fin, seuls les carlins gagnent", "reçoit la carte", "Après 2 manches",
+           "à la fin, seuls les carlins gagnent", "reçoit la carte", "a joué 2 tours",
            "enlève 2 badges"),
 }
 
@@ -111,7 +111,7 @@ def test_a_mutt_worth_nothing_and_a_deck_without_mutts(tmp_path):
     _doc, text = built(tmp_path, deck("es", "  mutt_badges: 0\n"))
     assert "Los chuchos rosas no cuentan." in text
     _doc, text = built(tmp_path, deck("es", cards=CARDS))
-    assert "Tras 2 rondas, pierde quien tenga más medallas." in text and "chucho" not in text
+    assert "Cuando todo el mundo haya jugado 2 turnos, pierde quien tenga más medallas." in text and "chucho" not in text
 
 
 def test_the_deck_restates_a_text_in_its_own_words(tmp_path):
