@@ -69,7 +69,7 @@ function drawSetup(state) {
   if (!setup) return;
   setText("setup-title", say("setup_title"));
   const levels = Object.entries(setup.counts).map(([level, count]) => `${setup.count_titles[level]} ${count}`).join(" · ");
-  setText("setup-count", `${say("cards_total", {count: setup.total})}: ${levels}`);
+  setText("setup-count", `${setup.total_text}: ${levels}`);
   setText("setup-playable", setup.playability.text);
   setText("setup-problems", setup.problems.length ? say("setup_problem", {problem: setup.problems.join("; ")}) : "");
   fill("toggles", setup.toggles.map(toggleNode));

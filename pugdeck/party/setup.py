@@ -179,6 +179,7 @@ class Setup:
         shops = [{"key": key, "title": shop.name} for key, shop in sorted(SHOPS.items())]
         return {"toggles": shown, "counts": counts, "count_titles": titles, "shops": shops,
                 "total": sum(counts.values()), "summary": self.built.summary,
+                "total_text": words.counted("cards_total", sum(counts.values())),
                 "playability": playability(doc, joined, words),
                 "problems": self.problems, "name": self.built.name}
 

@@ -50,21 +50,21 @@ def test_only_a_card_id_prints_that_card_alone(tmp_path, monkeypatch):
 
 def test_only_a_tag_and_a_turd_card(tmp_path, monkeypatch):
     starter(tmp_path, monkeypatch)
-    result = run("build", "--only", "turd-2", "--only", "habits", "--duplex", "none", "--json")
+    result = run("build", "--only", "turd-2", "--only", "manners", "--duplex", "none", "--json")
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
-    assert summary["name"] == "mazo-only-habits-turd-2"  # the words sorted: order-free
-    built = json.loads(Path("out/mazo-only-habits-turd-2.json").read_text(encoding="utf-8"))
-    assert sorted(c["card"] for c in built["cards"]) == ["late-to-own-party", "spoiler"]
+    assert summary["name"] == "mazo-only-manners-turd-2"  # the words sorted: order-free
+    built = json.loads(Path("out/mazo-only-manners-turd-2.json").read_text(encoding="utf-8"))
+    assert sorted(c["card"] for c in built["cards"]) == ["karaoke-menace", "waves-back"]
     (page,) = pdf_text(Path(summary["pdf"]["file"]))
     assert page.count("Turd card") == 1 and "Nominee 2 of 2" in page and "Nominee 1" not in page
 
 
 def test_only_a_word_no_card_has_is_an_error_with_a_suggestion(tmp_path, monkeypatch):
     starter(tmp_path, monkeypatch)
-    result = run("build", "--only", "habbits")
+    result = run("build", "--only", "manors")
     assert result.exit_code == 1
-    assert "--only: no card has the id or tag 'habbits'; did you mean 'habits'?" in result.stderr
+    assert "--only: no card has the id or tag 'manors'; did you mean 'manners'?" in result.stderr
     assert not Path("out").exists()
 
 

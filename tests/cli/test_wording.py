@@ -35,10 +35,11 @@ def test_excluding_a_blank_says_it_left_out_a_blank_not_zero_cards(tmp_path, mon
 
 def test_a_filter_that_takes_nothing_says_so(tmp_path, monkeypatch):
     starter(tmp_path, monkeypatch)
-    # The one mutt is tagged friends; --no-mutts comes first and takes it, so the tag takes none.
-    result = run("build", "--no-pdf", "--exclude-tag", "friends", "--no-mutts")
+    # The mutt and the red wedding card are tagged friends; --no-red and --no-mutts come first
+    # and take them, so the tag takes none.
+    result = run("build", "--no-pdf", "--exclude-tag", "friends", "--no-mutts", "--no-red")
     assert result.exit_code == 0, result.output
-    assert "no-mutts removed 1 card, no-tag-friends removed no card;" in result.stdout
+    assert "no-red removed 2 cards, no-mutts removed 1 card, no-tag-friends removed no card;" in result.stdout
     assert "removed 0" not in result.stdout
 
 

@@ -2,7 +2,7 @@
 "1 medalla", "0 badge" in French. A text with a count is a plural family (`<key>_one`,
 `<key>_other`, … one key per form its language needs), never one sentence for every number
 ("loses with 1 badges", "-1 medallas"). Read from every phrasebook and template of the
-bundled games, in every language they are written in."""
+bundled games and the party's pages, in every language they are written in."""
 
 from __future__ import annotations
 
@@ -17,7 +17,9 @@ from pugdeck.authoring.texts import plural_form
 ROOT = Path(__file__).parents[2]
 PHRASEBOOKS = [ROOT / "pugdeck" / "games" / "pug_you" / "narration.yaml",
                ROOT / "pugdeck" / "games" / "pixelpug" / "narration.yaml",
-               ROOT / "pugdeck" / "games" / "terminal.yaml", ROOT / "pugdeck" / "live" / "words.yaml"]
+               ROOT / "pugdeck" / "games" / "terminal.yaml", ROOT / "pugdeck" / "live" / "words.yaml",
+               # the party's pages: each game's own words and the pages' shared ones
+               *sorted((ROOT / "pugdeck" / "games").glob("*/party.yaml")), ROOT / "pugdeck" / "party" / "words.yaml"]
 TEMPLATES = [ROOT / "templates" / "pug-you.yaml", ROOT / "templates" / "pixelpug.yaml",
              ROOT / "templates" / "shared" / "strings.yaml"]
 FAMILY = re.compile(r"^(?P<base>.+)_(?P<form>zero|one|two|few|many|other)$")

@@ -70,6 +70,8 @@ def test_every_key_the_code_names_is_in_the_phrasebook(folder):
     import ast  # noqa: PLC0415 (this test only)
 
     english = set(phrasebook(folder / "narration.yaml")["en"]) | set(phrasebook(PACKAGE / "games/terminal.yaml")["en"])
+    if (folder / "party.yaml").is_file():  # party_view.py counts with the party's own words
+        english |= set(phrasebook(folder / "party.yaml")["en"])
     named = set()
     for path in folder.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -119,3 +121,17 @@ def test_pixelpug_counts_lives_and_rounds_by_the_languages_plural_rule(language,
     # "le quedan 1" / "after 1 rounds" were a bare number in a text with no singular
     book = Path(pugdeck.__file__).parent / "games" / "pixelpug" / "narration.yaml"
     assert Words(book, language).counted(key, count, name="Ana") == said
+
+
+@pytest.mark.parametrize(("language", "key", "count", "said"), [
+    ("en", "offered_count", 1, "1 of 4 has offered"),
+    ("es", "offered_count", 1, "1 de 4 ha ofrecido"),
+    ("es", "voted_count", 2, "2 de 4 han votado"),
+    ("de", "voted_count", 1, "1 von 4 hat abgestimmt"),
+    ("fr", "offered_count", 1, "1 sur 4 a proposé"),
+    ("fr", "voted_count", 0, "0 sur 4 a voté"),  # French counts 0 as one
+])
+def test_the_party_screens_counter_agrees_with_its_count(language, key, count, said):
+    # "1 de 4 han ofrecido", "1 von 4 haben abgestimmt": the counter had no singular
+    book = PACKAGE / "games" / "pug_you" / "party.yaml"
+    assert Words(book, language).counted(key, count, total=4) == said

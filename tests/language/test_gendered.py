@@ -153,9 +153,9 @@ def test_forms_in_a_language_that_needs_none_are_a_warning(spanish):
 
 
 @pytest.mark.parametrize(("language", "card", "feminine"), [
-    ("es", "mal-mentiroso", "una pésima mentirosa"),
-    ("de", "schlechter-luegner", "eine miserable Lügnerin"),
-    ("fr", "mauvais-menteur", "une piètre menteuse"),
+    ("es", "mal-mentiroso", "una sospechosa con la coartada floja"),
+    ("de", "schlechter-luegner", "eine Verdächtige mit wackligem Alibi"),
+    ("fr", "mauvais-menteur", "une suspecte à l’alibi fragile"),
 ])
 def test_the_starters_are_gender_fair(tmp_path, language, card, feminine):
     result = run("init", tmp_path / "s", "--language", language)

@@ -41,7 +41,7 @@ def play_randomly(deck: str, seed: int, log_path=None, people: int = 5, bots: in
 
 
 def test_a_phone_is_asked_every_kind_of_pug_you_move_in_words():
-    table, seen = play_randomly("pug-you", seed=1)  # a seed whose game has a tie and a second question
+    table, seen = play_randomly("pug-you", seed=2)  # a seed whose game has a tie and a second question
     assert set(seen) == {"offer", "choose", "ask", "nominate", "vote", "award"}
     assert seen["award"][0].startswith("A tie! You decide who scores")
     assert all(label.endswith("badges)") or label.endswith("badge)") for label in seen["award"][1])

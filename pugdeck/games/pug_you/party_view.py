@@ -95,9 +95,9 @@ def screen(game: Game, seen: dict, events: list[dict], names: list[str]) -> dict
                       "marks": marks, "turn": seat == seen["current_player"]})
     counter = None
     if phase == "offer":
-        counter = party("offered_count", count=len(seen["offered"]), total=players - 1)
+        counter = party.counted("offered_count", len(seen["offered"]), total=players - 1)
     elif phase == "vote":
-        counter = party("voted_count", count=len(seen["voted"]), total=players - 1)
+        counter = party.counted("voted_count", len(seen["voted"]), total=players - 1)
     reveal = None
     if seen["last_reveal"] is not None:
         reveal = [{"text": party("reveal_line", name=names[part["nominee"]],

@@ -104,7 +104,7 @@ def deck_with_a_long_word(tmp_path, monkeypatch):
     shutil.copytree(bundled_deck("pixelpug"), folder)
     cards = folder / "cards" / "main.yaml"
     text = cards.read_text(encoding="utf-8")
-    old = 'text: "Zzz. Nothing happens – but a nap is worth 3 points."'
+    old = 'text: "Zzz. Nothing happens – but a nap is worth 3\\u00a0points."'
     assert old in text
     cards.write_text(text.replace(old, f'text: "{LONG_WORD}"'), encoding="utf-8")
     line = text[:text.index(old)].count("\n") + 1

@@ -26,12 +26,12 @@ def test_the_bundled_pdf_prints_a_reference_card_with_the_turn_the_three_wins_an
     for words in ("How to play", "Draw 1 card, play 1 card onto your own discard pile, pass clockwise",
                   "1) Eliminate every opponent.",
                   "2) Play Empty Bowl on whoever holds the Dog Food (unless they hold Protection too).",
-                  "3) When the deck runs out, have the most points", "if tied, nobody wins",
+                  "3) At the end of the turn that empties the deck, have the most points", "if tied, nobody wins",
                   "The first to win 3 rounds is the PixelPug Champion.",
                   "Only red cards are attacks.", "A target player may be you; an opponent never is.",
                   "No valid target: the card does nothing.", "Doghouse stops red cards only.",
                   "Protection in hand saves your last life", "rock–paper–scissors tie does nothing",
-                  "House rule", "Poop Time flushes the hand out of the round"):
+                  "House rule", "Poop Time flushes its victim’s hand out of the round"):
         assert words in text, words
 
 

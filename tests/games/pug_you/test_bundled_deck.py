@@ -21,7 +21,14 @@ BADGES = {"green": {1, 2}, "yellow": {1, 2, 3}, "red": {2, 3}}
 AMERICAN = ("color", "favorite", "favor", "organize", "organized", "organizing", "center", "theater",
             "apologize", "realize", "traveling", "jewelry", "gray", "mom", "vacation", "apartment",
             "cookie", "candy", "sweater", "movie", "movies", "commercial", "bathroom", "restroom",
-            "cellphone", "soccer", "couch", "trash", "garbage", "roommate", "pick-up lines", "resume")
+            "cellphone", "soccer", "couch", "trash", "garbage", "roommate", "pick-up lines", "resume",
+            # North American idioms (Oxford Learner's): British English sweeps things under the
+            # carpet and waits for an apology
+            "under the rug", "waiting on", "wait on")
+# Names the deck writes with a capital ("lower case, except a name"): breeds named after a
+# place, and the days of the week.
+NAMES = ("Labrador", "Dalmatian", "Chihuahua", "Pomeranian", "Alsatian", "Monday", "Tuesday",
+         "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 ARTICLES = {"a", "an", "the"}
 # A question must not take for granted a fact that some players lack: with two nominees to
 # name, a card about tattoos at a table with one tattoo has no honest second answer.
@@ -32,6 +39,7 @@ PRESUPPOSED = {
     r"\b(at work|office|boss|colleagues?|CV)\b": "a job",
     r"\b(housemates?|flatmates?)\b": "housemates",
     r"\btheir (partner|husband|wife|boyfriend|girlfriend|ex|car)\b": "a partner, an ex or a car",
+    r"\b(right now|currently|at the moment)\b": "a current fact (a debt owed right now)",
 }
 # One card per theme (docs/deck-editorial.md): the themes the editorial reads found twice or more.
 THEMES = {
@@ -40,7 +48,7 @@ THEMES = {
     "selling out friends": r"\bsell out\b|\bdrop everyone\b|\buseful to them\b",
     "the worst person to X": r"\bmost unbearable\b|\bworst person\b",
     "lying about a number": r"\blie about how many\b|\boff their age\b",
-    "stinginess, freeloading and debts": r"\bthe bill\b|\bcheapest\b|\bfree (food|drinks?|meals?)\b|\bowes?\b.*\bmoney\b",
+    "stinginess, freeloading and debts": r"\bthe bill\b|\bcheapest\b|\bfree (food|drinks?|meals?)\b|\bowes?\b|\bborrow\w*\b|\bpay \w+ back\b",
     "cancelling plans": r"\bcancels?\b",
     "weddings": r"\bweddings?\b",
     "a secret spilt or kept": r"\b(spill|tell|keep|trust)\b.*\bsecrets?\b|\bgives? away\b",
@@ -50,7 +58,15 @@ THEMES = {
     "keeping books on the rest of us": r"\bkeeps? (count|screenshots|score|a record|receipts|a tally)\b",
     "grudges": r"\bgrudges?\b|\bsettle a score\b",
     "snubbing someone here": r"\bguest list\b|\bhide behind\b|\bknocked\b",
+    "a message sent to the wrong people": r"\breply all\b|\bgroup chat\b|\bby mistake\b|\bwrong (person|chat)\b",
+    "keeping everyone waiting while getting ready": r"\bgetting ready\b|\bfive minutes away\b|\bstill in the shower\b",
 }
+# Questions every party game has asked (docs/deck-editorial.md, "No genre cliché").
+CLICHES = (r"\bclap\w* when the plane\b|\bsocks with sandals\b|\bthree suitcases\b|\bcact(us|i)\b|"
+           r"\bsunglasses indoors\b|\barrested\b|\bpolice cell\b|\bdesert island\b|\bvoted? \w+ off\b|"
+           r"\binheritance\b|\bmarry\b.*\bfor (the )?money\b")
+# A question judges what the player does or would do, not what the rest of us would do to them.
+JUDGED_BY_US = r"\bwould the rest of us\b|\bthe rest of us would\b|\bwould we\b|\bwould you all\b"
 # Never a judgement of what someone is: body, age, family standing, or real distress.
 NEVER = r"\b(diet|weight|filler|work done|least favourite child|cried in|cried at work|fat|bald|wrinkl\w*)\b"
 # A red question about the people at this table names them.
@@ -105,6 +121,20 @@ def test_no_two_descriptives_open_with_the_same_two_words(cards):
     assert not repeated
 
 
+def test_no_opening_word_starts_more_than_two_descriptives(cards):
+    """"Templates vary": past the two-word rule, four descriptives opening "the reason …" or
+    three opening "still …" read as one template (the seventh read)."""
+    first = Counter(next(w for w in c["descriptive"].split() if w not in ARTICLES) for c in cards)
+    assert {w: n for w, n in first.items() if n > 2} == {}
+
+
+def test_names_keep_their_capital(cards):
+    """"lower case, except a name": `framing an innocent labrador` printed the breed in lower case."""
+    found = [(c["card"], name) for c in cards for name in NAMES
+             if re.search(rf"\b{name.lower()}\b", c["question"] + " " + c["descriptive"])]
+    assert not found
+
+
 def test_the_text_is_british_english(cards):
     pattern = re.compile(r"\b(" + "|".join(map(re.escape, AMERICAN)) + r")\b", re.IGNORECASE)
     found = [(c["card"], m.group(0)) for c in cards for field in ("question", "descriptive")
@@ -151,6 +181,17 @@ def test_no_question_takes_for_granted_a_fact_some_players_lack(cards):
 def test_one_card_per_theme(cards, theme):
     hits = [c["card"] for c in cards if re.search(THEMES[theme], c["question"], re.IGNORECASE)]
     assert len(hits) <= 1, f"{theme}: {hits}"
+
+
+def test_no_question_is_a_genre_cliche(cards):
+    found = [c["card"] for c in cards if re.search(CLICHES, c["question"], re.IGNORECASE)]
+    assert not found, f"every party game has asked these: {found}"
+
+
+def test_every_question_judges_what_the_player_does(cards):
+    """"A question judges what a player does or would do": "Who would the rest of us vote off a
+    desert island first?" asked what we would do to them (who we like least)."""
+    assert [c["card"] for c in cards if re.search(JUDGED_BY_US, c["question"], re.IGNORECASE)] == []
 
 
 def test_no_card_judges_a_body_an_age_a_family_standing_or_distress(cards):

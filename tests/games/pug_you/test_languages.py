@@ -25,16 +25,16 @@ MUTT = ("  - {id: m1, kind: mutt, question: 'Nicest?', descriptive: kind, turds:
 BLANK = "  - {id: b1, kind: custom}\n"
 # Distinctive words of the English fixed texts: none may be printed on a deck in another language.
 ENGLISH = ("Turd card", "Nominee", "Your turn", "because I’m", "only the pugs really win",
-           "Everyone else offers", "Draw up to", "After 2 rounds", "the most badges loses", "pink mutt")
+           "Everyone else offers", "draws up to", "has had 2 turns", "the most badges loses", "pink mutt")
 TRANSLATED = {
     "es": ("Carta caca", "Nominación 1 de 2", "Tu turno", "porque soy", "aquí solo ganan los carlinos",
-           "Cada cual roba hasta tener 5 cartas (4 si sois 8 o más)", "Tras 2 rondas",
+           "Cada cual roba hasta tener 5 cartas (4 si sois 8 o más)", "haya jugado 2 turnos",
            "resta 2 medallas"),
     "de": ("Häufchen-Karte", "Nominierung 1 von 2", "Du bist dran", "denn ich bin",
-           "am Ende gewinnen nur die Möpse", "außer den Nominierten", "Nach 2 Runden",
+           "am Ende gewinnen nur die Möpse", "außer den Nominierten", "Waren alle 2 Mal an der Reihe",
            "zieht 2 Orden ab"),
     "fr": ("Carte caca", "Nomination 1 sur 2", "À toi de jouer", "parce que je suis",
-           "à la fin, seuls les carlins gagnent", "reçoit la carte", "Après 2 manches",
+           "à la fin, seuls les carlins gagnent", "reçoit la carte", "a joué 2 tours",
            "enlève 2 badges"),
 }
 
@@ -80,16 +80,29 @@ def test_the_reference_card_states_the_house_rules(tmp_path):
     rules = ("  hand_size: 6\n  large_group: {from_players: 9, hand_size: 5}\n  rounds: 3\n"
              "  mutt_badges: -3\n")
     _doc, text = built(tmp_path, deck("en", rules))
-    assert "Draw up to 6 (5 with 9+ players)" in text
-    assert "After 3 rounds, whoever has the most badges loses." in text
+    assert "Everyone draws up to 6 (5 with 9+ players)" in text
+    assert "When everyone has had 3 turns, whoever has the most badges loses." in text
     assert "Each pink mutt takes 3 badges away." in text
-    assert "Draw up to 5" not in text and "After 2 rounds" not in text and "2 badges" not in text
+    assert "up to 5 " not in text and "had 2 turns" not in text and "2 badges" not in text
+
+
+def test_the_english_reference_card_says_who_does_what():
+    """The card speaks to the active player ("you"), so a step everyone takes must say so
+    (the seventh read took "Draw up to 5" for the active player alone), the vote must say where
+    a vote goes and that you vote too, and a tie must say what is read out (rulebook: no offers,
+    one of your scored cards or a hand card) and that it happens once."""
+    texts = game("pug-you").load_template(None).strings["en"]
+    assert texts["ref_refill"].startswith("Everyone ") and texts["ref_refill_large"].startswith("Everyone ")
+    assert "you included" in texts["ref_vote"] and "turd card" in texts["ref_vote"]
+    assert all(words in texts["ref_score"] for words in ("no offers", "scored", "once more"))
+    ends = re.sub(r"\{\w+\}", "", texts["ref_end_rounds_one"] + texts["ref_end_rounds_other"])
+    assert "round" not in ends  # the rulebook's "round" is also one turn
 
 
 def test_a_badge_limit_ends_the_reference_card_and_plurals_follow_the_language(tmp_path):
     rules = "  badge_limit: 1\n  mutt_badges: -1\n  large_group: {from_players: 8, hand_size: 5}\n"
     _doc, text = built(tmp_path, deck("fr", rules))
-    assert "Dès que quelqu’un a 1 badge, la personne qui en a le plus perd." in text
+    assert "Dès que quelqu’un atteint 1 badge, la personne qui en a le plus perd." in text
     assert "Chaque corniaud rose enlève 1 badge." in text
     assert "Tout le monde complète sa main à 5 cartes. Puis" in text  # no smaller hand for 8+
 
@@ -98,7 +111,7 @@ def test_a_mutt_worth_nothing_and_a_deck_without_mutts(tmp_path):
     _doc, text = built(tmp_path, deck("es", "  mutt_badges: 0\n"))
     assert "Los chuchos rosas no cuentan." in text
     _doc, text = built(tmp_path, deck("es", cards=CARDS))
-    assert "Tras 2 rondas, pierde quien tenga más medallas." in text and "chucho" not in text
+    assert "Cuando todo el mundo haya jugado 2 turnos, pierde quien tenga más medallas." in text and "chucho" not in text
 
 
 def test_the_deck_restates_a_text_in_its_own_words(tmp_path):

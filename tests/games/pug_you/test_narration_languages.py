@@ -38,12 +38,12 @@ def test_a_spanish_deck_plays_in_spanish(tmp_path, monkeypatch):
     lines = result.output.splitlines()
     assert lines[0] == "Pug You! con ¡Verbena! 1.0.0 (38 cartas), 4 personas, semilla 1"
     assert "Turno 1 (ronda 1): le toca a P0" in lines
-    assert ("  P3 se lleva terror-de-las-fiestas#1: «Me llevo 3 medallas porque soy el terror "
-            "de las fiestas.»") in lines
-    assert "Fin de la partida tras 8 turnos, al cabo de 2 rondas completas." in lines
+    assert ("  P3 se lleva radio-cotilla#1: «Me llevo 3 medallas porque soy una radio sin botón "
+            "de apagar.»") in lines
+    assert "Fin de la partida tras 8 turnos (2 rondas completas)." in lines
     assert [line for line in lines if " pierde con " in line][0].startswith(
-        "P3 pierde con 10 medallas: «He perdido porque soy un currículum de ciencia ficción, un/a "
-        "rencoroso/a con clase, un peligro con micrófono y el terror de las fiestas.»")
+        "P3 pierde con 14 medallas: «He perdido porque soy un/a dictador/a del sofá, un/a gorrón/ona "
+        "profesional, el/la culpable de Benidorm, un/a desmemoriado/a del amor y una radio sin botón de apagar.»")
     assert not [line for line in lines if "because" in line or " badges" in line]
 
 

@@ -129,6 +129,6 @@ def test_a_reshuffle_mid_refill_announces_the_next_turn_once_with_its_active_pla
         reshuffled += any("the discard pile is shuffled" in line for line in lines)
         for header in headers:  # "Turn 3 of 14 (round 1): Bot 2 is the active player."
             active = (int(header.split()[1]) - 1) % 7
-            assert header.endswith("You are the active player." if active == 0 else
+            assert header.endswith("you are the active player." if active == 0 else
                                    f"Bot {active} is the active player."), header
     assert reshuffled  # the case this test is about happened
