@@ -198,11 +198,11 @@ def images_together(loaded: LoadedDeck) -> list[Diagnostic]:
         return []
     entry, message = found
     where = next(where for named_entry, where in named if named_entry == entry)
-    if isinstance(where, tuple):
-        mark = loaded.root.mark(where)
-        return [Diagnostic(mark.file, mark.line, mark.column, None, ".".join(where), ERROR, message)]
-    mark = where.mark("art")
-    return [Diagnostic(mark.file, mark.line, mark.column, where.id, "art", ERROR, message)]
+    if isinstance(where, SourceCard):  # a card's art (a SourceCard is a tuple too: ask it first)
+        mark = where.mark("art")
+        return [Diagnostic(mark.file, mark.line, mark.column, where.id, "art", ERROR, message)]
+    mark = loaded.root.mark(where)  # a back's image, at its path in deck.yaml
+    return [Diagnostic(mark.file, mark.line, mark.column, None, ".".join(where), ERROR, message)]
 
 
 def sound(problems: set[tuple], path: tuple) -> bool:

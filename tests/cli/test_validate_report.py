@@ -99,7 +99,7 @@ def broken_pixelpug_deck(tmp_path, monkeypatch):
     main_cards = deck / "cards" / "main.yaml"
     text = main_cards.read_text("utf-8")
     for old, new in (("name: Go Fisch", "name: Go Fisch ☃"), ("points: 4", "points: lots"),
-                     ('text: "Zzz. Nothing happens – but a nap is worth 3 points."', f'text: "{LONG}"')):
+                     ('text: "Zzz. Nothing happens – but a nap is worth 3\\u00a0points."', f'text: "{LONG}"')):
         assert old in text
         text = text.replace(old, new)
     main_cards.write_text(text, "utf-8")
