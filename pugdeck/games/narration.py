@@ -38,7 +38,7 @@ class Words:
         self.texts = book[self.language]
 
     def __call__(self, key: str, /, **values: object) -> str:
-        return format_text(self.texts[key], values)
+        return format_text(elide(self.language, self.texts[key], values), values)
 
     def counted(self, key: str, count: int, /, **values: object) -> str:
         """`<key>_one`, `<key>_few`… by the language's CLDR rule for `count` (given as `{count}`)."""
@@ -71,6 +71,41 @@ _I_SOUND = re.compile(r"^[\W_]*h?(?:[ií](?![aeouáéóú])|í)", re.IGNORECASE)
 def starts_with_i_sound(text: str) -> bool:
     """Whether `text` starts with the vowel sound /i/ as Spanish spelling shows it."""
     return _I_SOUND.match(text) is not None
+
+
+# French elision before a filled-in word that starts with a vowel sound: "la carte de Anne" →
+# "la carte d’Anne", "décide que Élodie marque" → "décide qu’Élodie marque". Only the words
+# written right before a placeholder in a phrasebook text are elided (a name, a card's name);
+# a leading h is left alone (h muet or h aspiré cannot be told from the spelling), as is a
+# y before a vowel ("de Yolande", but "d’Yves").
+ELISIONS = {"fr": {"de": "d’", "que": "qu’", "lorsque": "lorsqu’", "puisque": "puisqu’", "jusque": "jusqu’"}}
+_ELIDABLE = re.compile(r"(?<![\w’'])(de|que|lorsque|puisque|jusque) \{(\w+)\}", re.IGNORECASE)
+_VOWEL_SOUND = re.compile(r"^(?:[aeiouàâäéèêëîïôöùûüæœ]|y(?![aeiouàâäéèêëîïôöùûü]))", re.IGNORECASE)
+
+
+def starts_with_vowel_sound(text: str) -> bool:
+    """Whether `text` starts with a vowel sound as French elision needs it (a vowel, or a y
+    before a consonant; not an h)."""
+    return _VOWEL_SOUND.match(text) is not None
+
+
+def elide(language: str, text: str, values: dict[str, object]) -> str:
+    """`text` with its elisions done for the values that fill it (French: de → d’, que → qu’)."""
+    words = ELISIONS.get(language)
+    if not words or "{" not in text:
+        return text
+
+    def one(match: re.Match) -> str:
+        word, name = match.group(1), match.group(2)
+        value = values.get(name)
+        if not isinstance(value, str) or not starts_with_vowel_sound(value):
+            return match.group(0)
+        short = words[word.lower()]
+        if word[0].isupper():
+            short = short[0].upper() + short[1:]
+        return f"{short}{{{name}}}"
+
+    return _ELIDABLE.sub(one, text)
 
 
 def deck_language(doc: dict) -> str:

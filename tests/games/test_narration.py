@@ -100,6 +100,23 @@ def test_a_spanish_list_says_e_before_the_sound_i_as_the_rae_rule_has_it(book):
 
 @pytest.mark.parametrize("book", [*BOOKS, PACKAGE / "party/words.yaml", *PACKAGE.glob("games/*/party.yaml")],
                          ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_french_elides_de_and_que_before_a_name_that_starts_with_a_vowel(book):
+    """'la carte d’Anne', 'qu’Élodie marque', 'au tour d’Yves'; not before an h or a y + vowel."""
+    french = Words(book, "fr")
+    for key, text in french.texts.items():
+        if not isinstance(text, str):
+            continue
+        for name in ("Anne", "Élodie", "Yves"):
+            said = french(key, **dict.fromkeys(placeholders(text), name))
+            assert not re.search(rf"(?<![\w’])(?:de|que) {name}\b", said, re.IGNORECASE), (key, said)
+    if "takes" in french.texts:  # both Pug You! books
+        assert "la carte d’Anne" in french("takes", seat="Inès", owner="Anne", label="x")
+        assert "la carte de Hugo" in french("takes", seat="Inès", owner="Hugo", label="x")
+        assert "la carte de Yolande" in french("takes", seat="Inès", owner="Yolande", label="x")
+
+
+@pytest.mark.parametrize("book", [*BOOKS, PACKAGE / "party/words.yaml", *PACKAGE.glob("games/*/party.yaml")],
+                         ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_the_words_use_typographic_apostrophes_and_read_a_card_out(book):
     """"Bea’s card", "l’aide", as the printed texts have them; and a card is read out, never
     asked ("asks a card" is no English)."""

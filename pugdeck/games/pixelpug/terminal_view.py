@@ -27,7 +27,7 @@ def card_rule(game: Game, card_id: str, copies: int = 1) -> str:
     named = card_words(game, card_id)
     if copies > 1:
         named = named.replace(" (", f" ×{copies} (", 1)
-    return f"{named}: {game.card(card_id).text}"
+    return game.words("card_rule", named=named, text=game.card(card_id).text)  # fr: a space before the colon
 
 
 def kinds_in(game: Game, cards: list[str]) -> list[str]:

@@ -154,14 +154,15 @@ def _describe(game: Game, event: dict) -> list[str]:
 
 def _ending(game: Game, state: State) -> list[str]:
     scores, words = state.scores(), game.words
+    after = words.counted("after_turns", state.turn)  # its own plural: 'after 1 turn', 'nach 1 Zug'
     if state.end_reason == "rounds":
-        over = words.counted("over_rounds", game.rules.rounds, turns=state.turn)
+        over = words.counted("over_rounds", game.rules.rounds, after=after)
     elif state.end_reason == "nothing_to_ask":
-        over = words("over_nothing", turns=state.turn)
+        over = words("over_nothing", after=after)
     else:
         limit = game.rules.badge_limit
         reached = [seat_name(s) for s, n in enumerate(state.printed_badges()) if n >= limit]
-        over = words.counted("over_limit", limit, turns=state.turn, reached=words.join(reached))
+        over = words.counted("over_limit", limit, after=after, reached=words.join(reached))
     out = ["", over, words("badges", list=", ".join(f"{seat_name(s)} {b}" for s, b in enumerate(scores)))]
     for seat in state.losers():
         out.append(words.counted("loses", scores[seat], seat=seat_name(seat),

@@ -238,3 +238,14 @@ def test_no_red_card_is_vanity_alone_unless_it_names_the_table(cards):
 def test_the_cards_print_typographic_apostrophes_and_quotes(cards):
     """"a friend’s birthday", "‘reply all’": as the template's own texts and the narration print them."""
     assert [c["card"] for c in cards if "'" in c["question"] + c["descriptive"]] == []
+
+
+def test_a_question_about_the_past_asks_for_a_ranking_not_one_event(cards):
+    """deck-editorial.md: "A question about the past asks for a ranking every table can make …,
+    not one event that may never have happened"; a secret only the player holds may ask it
+    (`crush-at-the-table`, `name-forgetter`). read8a found five ("has ditched someone here…")."""
+    secrets = {"crush-at-the-table", "name-forgetter"}
+    one_event = re.compile(r"\bhas (?:\w+ ){0,2}(?:something|someone)\b")
+    found = [c["id"] for c in cards if c.get("question") and c["id"].split("#")[0] not in secrets
+             and one_event.search(c["question"]) and not re.search(r"\bmost\b", c["question"])]
+    assert found == []

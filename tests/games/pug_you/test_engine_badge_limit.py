@@ -50,3 +50,19 @@ def test_a_scored_mutt_does_not_keep_its_owner_under_the_limit():
                          "(mutts count only in the final scoring).")
     assert ending[3].startswith("P2 loses with 2 badges")
 
+
+
+def test_the_game_over_line_counts_its_turns_by_their_own_number_not_the_limits():
+    # Limit 1, reached on the first turn: 'after 1 turn', 'nach 1 Zug' (read8d: "nach 1 Zügen").
+    from pugdeck.games.narration import Words
+    from pugdeck.games.pug_you.engine import NARRATION
+    game, state = scenario(badges={"s3-0": 3}, badge_limit=1)
+    turn(state, 3, [1, 2], {3: (1, "s3-1#1"), 4: (1, "s4-0#1"), 0: (1, "s0-0#1")})
+    assert state.is_terminal() and state.end_reason == "badge_limit" and state.turn == 1
+    assert narrate(game, state.history())[-4:][1] == (
+        "Game over after 1 turn, because P1 reached the limit of 1 badge (mutts count only in the final scoring).")
+    said = {}
+    for language in ("es", "de", "fr"):
+        game.words = Words(NARRATION, language)
+        said[language] = "\n".join(narrate(game, state.history()))
+    assert "tras 1 turno," in said["es"] and "nach 1 Zug," in said["de"] and "après 1 tour," in said["fr"]

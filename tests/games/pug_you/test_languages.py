@@ -31,7 +31,7 @@ TRANSLATED = {
            "Cada cual roba hasta tener 5 cartas (4 si sois 8 o más)", "haya jugado 2 turnos",
            "resta 2 medallas"),
     "de": ("Häufchen-Karte", "Nominierung 1 von 2", "Du bist dran", "denn ich bin",
-           "am Ende gewinnen nur die Möpse", "außer den Nominierten", "Waren alle 2 Mal an der Reihe",
+           "am Ende gewinnen nur die Möpse", "außer den Nominierten", "Waren alle 2-mal an der Reihe",
            "zieht 2 Orden ab"),
     "fr": ("Carte caca", "Nomination 1 sur 2", "À toi de jouer", "parce que je suis",
            "à la fin, seuls les carlins gagnent", "reçoit la carte", "a joué 2 tours",
@@ -81,7 +81,7 @@ def test_the_reference_card_states_the_house_rules(tmp_path):
              "  mutt_badges: -3\n")
     _doc, text = built(tmp_path, deck("en", rules))
     assert "Everyone draws up to 6 (5 with 9+ players)" in text
-    assert "When everyone has had 3 turns, whoever has the most badges loses." in text
+    assert "When everyone has had 3 turns (tie replays aside), whoever has the most badges loses." in text
     assert "Each pink mutt takes 3 badges away." in text
     assert "up to 5 " not in text and "had 2 turns" not in text and "2 badges" not in text
 
@@ -94,7 +94,7 @@ def test_the_english_reference_card_says_who_does_what():
     texts = game("pug-you").load_template(None).strings["en"]
     assert texts["ref_refill"].startswith("Everyone ") and texts["ref_refill_large"].startswith("Everyone ")
     assert "you included" in texts["ref_vote"] and "turd card" in texts["ref_vote"]
-    assert all(words in texts["ref_score"] for words in ("no offers", "scored", "once more"))
+    assert all(words in texts["ref_score"] for words in ("no offers", "scored", "once more", "printed turds"))
     ends = re.sub(r"\{\w+\}", "", texts["ref_end_rounds_one"] + texts["ref_end_rounds_other"])
     assert "round" not in ends  # the rulebook's "round" is also one turn
 
@@ -182,3 +182,16 @@ def test_the_backs_own_texts_win_over_the_strings(tmp_path):
     _doc, text = built(tmp_path, yaml)
     assert "hecho por nosotros" in text and "aquí solo ganan los carlinos" not in text
     assert "Mazo" in text  # the title is still back_title: the deck's name
+
+
+def test_one_round_ends_the_german_reference_card_with_einmal(tmp_path):
+    """read8d: "Waren alle 1 Mal an der Reihe" (Duden: "einmal"; with a digit "2-mal")."""
+    _doc, text = built(tmp_path, deck("de", "  rounds: 1\n"))
+    assert "Waren alle einmal an der Reihe" in text and " Mal " not in text
+
+
+def test_the_es_de_fr_tie_line_says_which_card_is_read():
+    """read8c/read8d: "tu en lis une autre", "liest noch eine vor" left open where it comes from."""
+    strings = game("pug-you").load_template(None).strings
+    assert "de tu mano" in strings["es"]["ref_score"]
+    assert "deiner Karten" in strings["de"]["ref_score"] and "tes cartes" in strings["fr"]["ref_score"]
