@@ -49,7 +49,7 @@ def declared_entry_points(group: str) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     seen: set[str] = set()
     for folder in sys.path or ["."]:
-        # os.scandir rather than Path.glob: the glob's pattern matching cost ~10 M
+        # os.scandir rather than Path.glob: the glob's pattern matching cost ~3.6 M
         # instructions over a venv's site-packages on every command that reaches a game
         try:
             with os.scandir(folder or ".") as entries:
