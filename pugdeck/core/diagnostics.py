@@ -19,7 +19,9 @@ WARNING = "warning"
 # sequence that drives the terminal), the line and paragraph separators, which end a line in
 # editors and JSON readers, and the bidirectional overrides, which can make a line read
 # differently from what it holds. A diagnostic is one line; these are shown as escapes.
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# A pattern, compiled (and kept by `re`'s cache) on first use: compiling a class above U+00FF
+# costs ~2.6 M instructions, and most commands never escape a message.
+_UNSAFE = "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
 # What text (card text, any value of a deck file, of a built deck) may not hold at all: the
 # same, but the tab and the line break. A deck could otherwise reverse or split the lines
 # `play` prints; right-to-left text needs none of them (the marks U+200E/U+200F stay).
@@ -40,7 +42,7 @@ def escaped(text: str | None) -> str | None:
     (U+2028 as `\\u2028`, a line break as `\\n`)."""
     if not text or text.isprintable():  # the quick yes: none of them is printable
         return text
-    return _UNSAFE.sub(lambda m: _escape(m.group()), text)
+    return re.sub(_UNSAFE, lambda m: _escape(m.group()), text)
 
 
 def unsafe_in_text(char: str) -> str:
