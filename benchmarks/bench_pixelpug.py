@@ -17,7 +17,7 @@ Figures that do not drift with the machine's speed, so runs on different machine
   machine with the same Python version, but work done inside C functions counts as one
   call: `sum(map(points.__getitem__, hand))` counts less than a loop and costs more;
 - "machine instructions per action" (with valgrind on the PATH): every instruction the
-  process runs, C work included, for a few matches less none (`Engine.machine_instructions`).
+  process runs, C work included, for a few matches less none (`same_run.Server.machine_instructions`).
   Exact too, and what the time follows.
 
 And against an older engine, in the same run: its actions a second, on the same loop, in
@@ -29,14 +29,9 @@ left out.
 
 from __future__ import annotations
 
-import io
 import json
-import os
-import shutil
 import statistics
-import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from pathlib import Path
@@ -113,62 +108,8 @@ def machine_reference() -> float:
     return min(timeit.repeat("{'type': 'play', 'card': 'nip#1'}", number=loops, repeat=5)) / loops * 1e9
 
 
-def tree_of(rev: str, into: Path) -> Path | None:
-    """The files of commit `rev` a match needs (the package, the bundled decks, templates
-    and fonts) under `into`; None outside a git checkout or for a commit it lacks."""
-    try:
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "pugdeck", "decks", "templates", "fonts"],
-                                 capture_output=True, check=True).stdout
-    except (OSError, subprocess.CalledProcessError):
-        return None
-    tree = into / rev
-    with tarfile.open(fileobj=io.BytesIO(archive)) as files:
-        files.extractall(tree, filter="data")
-    return tree
-
-
-class Engine:
-    """A process of its own playing the engine of the tree `root` (this script with
-    `--serve`, `pugdeck` imported from `root`), measuring when asked."""
-
-    def __init__(self, root: Path):
-        self.root = root
-        self.process = subprocess.Popen([sys.executable, __file__, "--serve"], cwd=tempfile.gettempdir(),
-                                        env=_environment(root), text=True,
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-
-    def ask(self, *request: object) -> float:
-        self.process.stdin.write(" ".join(map(str, request)) + "\n")
-        self.process.stdin.flush()
-        return float(self.process.stdout.readline())
-
-    def machine_instructions(self, players: int, matches: int, doc: Path) -> float:
-        """Machine instructions per action, C work included (valgrind's cachegrind, no cache
-        model): `matches` seeded matches less none, in fresh processes reading the deck this
-        tree built (`doc`), with a fixed hash seed. The same count on a busy machine."""
-        self.ask("doc", doc)
-        counts = []
-        for played in (0, matches):
-            done = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-                                   sys.executable, __file__, "--play", str(players), str(played), str(doc)],
-                                  cwd=tempfile.gettempdir(), env={**_environment(self.root), "PYTHONHASHSEED": "0"},
-                                  capture_output=True, text=True, check=True)
-            refs = next(line for line in done.stderr.splitlines() if "I   refs:" in line)
-            counts.append((int(refs.split(":")[1].replace(",", "")), int(done.stdout)))
-        (start_up, _), (total, actions) = counts
-        return (total - start_up) / actions
-
-    def close(self) -> None:
-        self.process.stdin.close()
-        self.process.wait(30)
-
-
-def _environment(root: Path) -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(root)}
-
-
 def serve() -> None:
-    """The `--serve` side of `Engine`: `actions PLAYERS MATCHES` answers actions a second,
+    """The `--serve` side (same_run.Server): `actions PLAYERS MATCHES` answers actions a second,
     `instructions PLAYERS` Python instructions per action, `doc PATH` writes the built deck."""
     doc = _built_doc()
     for line in sys.stdin:
@@ -187,31 +128,35 @@ def same_run(revs: list[str], players: int, matches: int, repeat: int, count: bo
     """Per tree (this checkout as "", then each commit of `revs`): its actions a second
     (median of `repeat` turns); "speedup", this checkout's actions a second over its (the
     median of the turns' ratios); its Python instructions per action; with `count` and
-    valgrind on the PATH, its machine instructions per action. The trees take turns, in an
-    order reversed each turn, so a slow spell of the machine falls on all of them alike.
-    None without the commits."""
-    with tempfile.TemporaryDirectory() as into:
-        roots = {"": ROOT}
-        for rev in revs:
-            roots[rev] = tree_of(rev, Path(into))
-            if roots[rev] is None:
-                return None
-        engines = {name: Engine(root) for name, root in roots.items()}
+    valgrind on the PATH, its machine instructions per action over `COUNTED_MATCHES`
+    matches of the deck that tree built. The machinery (trees, turns) is
+    benchmarks/same_run.py's. None without the commits."""
+    sys.path.insert(0, str(ROOT))
+    from benchmarks import same_run as against
+
+    with tempfile.TemporaryDirectory() as folder:
+        into = Path(folder)
+        roots = against.trees(revs, into)
+        if roots is None:
+            return None
+        servers = {name: against.Server(Path(__file__), root) for name, root in roots.items()}
         try:
-            runs: dict[str, list[float]] = {name: [] for name in engines}
-            for turn in range(repeat):
-                for name in (list(engines) if turn % 2 == 0 else reversed(engines)):
-                    runs[name].append(engines[name].ask("actions", players, matches))
-            count = count and shutil.which("valgrind") is not None
-            return {name: {"actions": statistics.median(runs[name]),
-                           "speedup": statistics.median(a / b for a, b in zip(runs[""], runs[name])),
-                           "instructions": engine.ask("instructions", players),
-                           "machine": engine.machine_instructions(players, COUNTED_MATCHES, Path(into) / f"{name}.json")
-                           if count else None}
-                    for name, engine in engines.items()}
+            runs = against.in_turns(servers, ("actions", players, matches), repeat)
+            speedups = against.ratios(runs)
+            count = count and against.have_valgrind()
+            out = {}
+            for name, server in servers.items():
+                machine = None
+                if count:
+                    doc = into / f"{name or 'this'}.json"
+                    server.ask("doc", doc)
+                    machine, _ = server.machine_instructions([players, 0, doc], [players, COUNTED_MATCHES, doc])
+                out[name] = {"actions": statistics.median(runs[name]), "speedup": speedups[name],
+                             "instructions": server.ask("instructions", players), "machine": machine}
+            return out
         finally:
-            for engine in engines.values():
-                engine.close()
+            for server in servers.values():
+                server.close()
 
 
 def rows(quick: bool = False) -> list[tuple]:
@@ -254,7 +199,7 @@ def main() -> None:
     if args[:1] == ["--serve"]:
         serve()
         return
-    if args[:1] == ["--play"]:  # Engine.machine_instructions: the matches, and how many actions
+    if args[:1] == ["--play"]:  # same_run.Server.machine_instructions: PLAYERS MATCHES DOC; how many actions
         print(measure(json.loads(Path(args[3]).read_text("utf-8")), int(args[1]), int(args[2]))[2])
         return
     sys.path.insert(0, str(ROOT))

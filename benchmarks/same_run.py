@@ -10,8 +10,8 @@ benchmark script that uses this module answers two command lines of its own:
   `machine_instructions`.
 
 Each tree runs in a process of its own with `PYTHONPATH` set to it, so `import pugdeck`
-imports that tree's package while the measuring code is this checkout's script.
-(bench_pixelpug.py has the same machinery inline; it came first.)
+imports that tree's package while the measuring code is this checkout's script
+(bench_engine.py and bench_pixelpug.py use it).
 """
 
 from __future__ import annotations
