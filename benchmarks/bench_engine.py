@@ -29,7 +29,6 @@ from __future__ import annotations
 import json
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -137,34 +136,27 @@ def same_run(revs: list[str], players: int, games: int, repeat: int, count: bool
     sys.path.insert(0, str(ROOT))
     from benchmarks import same_run as against
 
-    with tempfile.TemporaryDirectory() as folder:
-        into = Path(folder)
-        roots = against.trees(revs, into)
-        if roots is None:
+    with against.servers_of(Path(__file__), revs) as (into, servers):
+        if servers is None:
             return None
         ours = into / "built.json"
         ours.write_text(json.dumps(_built_doc()), "utf-8")
-        servers = {name: against.Server(Path(__file__), root) for name, root in roots.items()}
-        try:
-            docs = {}
-            for name, server in servers.items():
-                theirs = into / f"built-{name}.json"
-                docs[name] = ours if server.ask("doc", ours, theirs) else theirs
-            runs = against.in_turns(servers, ("actions", players, games), repeat)
-            speedups = against.ratios(runs)
-            count = count and against.have_valgrind()
-            out = {}
-            for name, server in servers.items():
-                played = COUNTED_GAMES[players] if players in COUNTED_GAMES else 20
-                machine, counted = (server.machine_instructions([players, 0, docs[name]], [players, played, docs[name]])
-                                    if count else (None, None))
-                out[name] = {"actions": statistics.median(runs[name]), "speedup": speedups[name],
-                             "bytecodes": server.ask("bytecodes", players, 10), "machine": machine,
-                             "counted": counted, "own_deck": docs[name] != ours}
-            return out
-        finally:
-            for server in servers.values():
-                server.close()
+        docs = {}
+        for name, server in servers.items():
+            theirs = into / f"built-{name}.json"
+            docs[name] = ours if server.ask("doc", ours, theirs) else theirs
+        runs = against.in_turns(servers, ("actions", players, games), repeat)
+        speedups = against.ratios(runs)
+        count = count and against.have_valgrind()
+        out = {}
+        for name, server in servers.items():
+            played = COUNTED_GAMES[players] if players in COUNTED_GAMES else 20
+            machine, counted = (server.machine_instructions([players, 0, docs[name]], [players, played, docs[name]])
+                                if count else (None, None))
+            out[name] = {"actions": statistics.median(runs[name]), "speedup": speedups[name],
+                         "bytecodes": server.ask("bytecodes", players, 10), "machine": machine,
+                         "counted": counted, "own_deck": docs[name] != ours}
+        return out
 
 
 def engine_rows(quick: bool = False) -> list[tuple]:

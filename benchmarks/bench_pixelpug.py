@@ -32,7 +32,6 @@ from __future__ import annotations
 import json
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -134,29 +133,22 @@ def same_run(revs: list[str], players: int, matches: int, repeat: int, count: bo
     sys.path.insert(0, str(ROOT))
     from benchmarks import same_run as against
 
-    with tempfile.TemporaryDirectory() as folder:
-        into = Path(folder)
-        roots = against.trees(revs, into)
-        if roots is None:
+    with against.servers_of(Path(__file__), revs) as (into, servers):
+        if servers is None:
             return None
-        servers = {name: against.Server(Path(__file__), root) for name, root in roots.items()}
-        try:
-            runs = against.in_turns(servers, ("actions", players, matches), repeat)
-            speedups = against.ratios(runs)
-            count = count and against.have_valgrind()
-            out = {}
-            for name, server in servers.items():
-                machine = None
-                if count:
-                    doc = into / f"{name or 'this'}.json"
-                    server.ask("doc", doc)
-                    machine, _ = server.machine_instructions([players, 0, doc], [players, COUNTED_MATCHES, doc])
-                out[name] = {"actions": statistics.median(runs[name]), "speedup": speedups[name],
-                             "instructions": server.ask("instructions", players), "machine": machine}
-            return out
-        finally:
-            for server in servers.values():
-                server.close()
+        runs = against.in_turns(servers, ("actions", players, matches), repeat)
+        speedups = against.ratios(runs)
+        count = count and against.have_valgrind()
+        out = {}
+        for name, server in servers.items():
+            machine = None
+            if count:
+                doc = into / f"{name or 'this'}.json"
+                server.ask("doc", doc)
+                machine, _ = server.machine_instructions([players, 0, doc], [players, COUNTED_MATCHES, doc])
+            out[name] = {"actions": statistics.median(runs[name]), "speedup": speedups[name],
+                         "instructions": server.ask("instructions", players), "machine": machine}
+        return out
 
 
 def rows(quick: bool = False) -> list[tuple]:

@@ -16,6 +16,7 @@ imports that tree's package while the measuring code is this checkout's script
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import shutil
@@ -118,3 +119,22 @@ def trees(revs: list[str], into: Path) -> dict[str, Path] | None:
             return None
         roots[rev] = root
     return roots
+
+
+@contextlib.contextmanager
+def servers_of(script: Path, revs: list[str]):
+    """`(into, servers)`: a `script --serve` process per tree (this checkout as "", then each
+    commit of `revs`) and a temporary folder `into` for their files; servers is None when a
+    commit cannot be extracted. The processes are closed and the folder removed on leaving."""
+    with tempfile.TemporaryDirectory() as folder:
+        into = Path(folder)
+        roots = trees(revs, into)
+        if roots is None:
+            yield into, None
+            return
+        servers = {name: Server(script, root) for name, root in roots.items()}
+        try:
+            yield into, servers
+        finally:
+            for server in servers.values():
+                server.close()
