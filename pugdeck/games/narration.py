@@ -79,7 +79,8 @@ def starts_with_i_sound(text: str) -> bool:
 # a leading h is left alone (h muet or h aspiré cannot be told from the spelling), as is a
 # y before a vowel ("de Yolande", but "d’Yves").
 ELISIONS = {"fr": {"de": "d’", "que": "qu’", "lorsque": "lorsqu’", "puisque": "puisqu’", "jusque": "jusqu’"}}
-_ELIDABLE = re.compile(r"(?<![\w’'])(de|que|lorsque|puisque|jusque) \{(\w+)\}", re.IGNORECASE)
+_ELIDABLE = re.compile(r"(?<![\w’'])(" + "|".join(sorted({word for words in ELISIONS.values() for word in words}))
+                       + r") \{(\w+)\}", re.IGNORECASE)  # any word of ELISIONS before a placeholder
 _VOWEL_SOUND = re.compile(r"^(?:[aeiouàâäéèêëîïôöùûüæœ]|y(?![aeiouàâäéèêëîïôöùûü]))", re.IGNORECASE)
 
 

@@ -115,6 +115,16 @@ def test_french_elides_de_and_que_before_a_name_that_starts_with_a_vowel(book):
         assert "la carte de Yolande" in french("takes", seat="Inès", owner="Yolande", label="x")
 
 
+def test_the_party_pages_own_french_words_need_no_elision():
+    """The pages fill party/words.yaml's texts themselves (common.js `say`), with no French
+    elision (games/narration.py `elide` is the server's): so no "de {name}" there, which
+    would read "de Anne" on the shared screen."""
+    french = phrasebook(PACKAGE / "party/words.yaml")["fr"]
+    elidable = {key: text for key, text in french.items()
+                if re.search(r"(?<![\w’'])(?:de|que|lorsque|puisque|jusque) \{(?:name|names)\}", text)}
+    assert not elidable, elidable
+
+
 @pytest.mark.parametrize("book", [*BOOKS, PACKAGE / "party/words.yaml", *PACKAGE.glob("games/*/party.yaml")],
                          ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_the_words_use_typographic_apostrophes_and_read_a_card_out(book):
